@@ -1,0 +1,30 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+// Package overriders holds one kyaml yaml.Filter per Karmada overrider kind:
+// Image (imageOverrider), CommandArgs (commandOverrider and argsOverrider),
+// LabelAnnotation (labelsOverrider and annotationsOverrider), Field
+// (fieldOverrider) and Plaintext (plaintext).
+//
+// Each filter edits the resource in place and returns it, so comments, key
+// order and quoting of everything it does not change survive. Every edit
+// that Karmada expresses as a JSON patch goes through internal/yamlpatch,
+// which behaves like evanphx/json-patch v5.9.11 with default options.
+//
+// The filters reproduce Karmada's override manager (karmada-io/karmada
+// pkg/util/overridemanager @f8fdd02), quirks included: image registry and
+// repository "add" concatenate strings, a tag+digest image loses its digest,
+// command/args "remove" on an absent field creates an empty list, labels
+// "replace" never inserts, and a fieldOverrider re-serialises the embedded
+// document (compact JSON, or YAML 1.1 with sorted keys). Where upstream
+// panics (an image predicate indexing past the end of a list, a container
+// that is not an object) the filters return an error instead.
+//
+// The filters know nothing about policies, clusters or KRM. A failing filter
+// leaves the resource unchanged and returns an error that names the field or
+// path it was working on and contains upstream's message verbatim, e.g.
+//
+//	/spec/template/spec/containers/1/image: failed to parse image value(), error: repository name must have at least one component
+//
+// The caller adds the policy, rule and resource.
+package overriders

@@ -1,0 +1,234 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package overriders
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+)
+
+// root returns the mapping (or other) node at the top of rn, unwrapping a
+// document node; nil if rn holds nothing.
+func root(rn *yaml.RNode) *yaml.Node {
+	n := rn.YNode()
+	if n != nil && n.Kind == yaml.DocumentNode {
+		if len(n.Content) == 0 {
+			return nil
+		}
+		n = n.Content[0]
+	}
+	return deref(n)
+}
+
+// deref follows alias nodes to their anchors.
+func deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// mapGet returns the value of key in mapping m, or nil when m is not a
+// mapping or has no such key. It reads keys the way a JSON object would.
+func mapGet(m *yaml.Node, key string) *yaml.Node {
+	m = deref(m)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return deref(m.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// isNull reports whether n is an explicit YAML null (`~`, `null`, empty).
+func isNull(n *yaml.Node) bool {
+	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull
+}
+
+// newString returns a new scalar node that reads back as the string s.
+func newString(s string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagString}
+	yamlpatch.SetString(n, s)
+	return n
+}
+
+// setString sets scalar n to s, leaving n untouched when it already holds
+// that string (so a replace with the same value keeps the bytes).
+func setString(n *yaml.Node, s string) {
+	if n.Value == s && yamlpatch.IsString(n) {
+		return
+	}
+	yamlpatch.SetString(n, s)
+}
+
+// atomically runs edit on rn and restores rn's previous content if edit
+// fails, so a failing filter never leaves a half-edited resource behind
+// (upstream patches a JSON copy and discards it on error).
+func atomically(rn *yaml.RNode, edit func() error) error {
+	n := rn.YNode()
+	backup := rn.Copy()
+	if err := edit(); err != nil {
+		*n = *backup.YNode()
+		return err
+	}
+	return nil
+}
+
+// toUnstructured converts n to the Go value Kubernetes' unstructured
+// package would hold for it after a JSON round trip: map[string]any,
+// []any, string, int64, float64, bool or nil. It is used to reproduce
+// upstream messages that format such values with %v, %s or %T.
+func toUnstructured(n *yaml.Node) any {
+	n = deref(n)
+	if n == nil {
+		return nil
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		m := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			m[n.Content[i].Value] = toUnstructured(n.Content[i+1])
+		}
+		return m
+	case yaml.SequenceNode:
+		s := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			s = append(s, toUnstructured(c))
+		}
+		return s
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return toUnstructured(n.Content[0])
+	}
+	if yamlpatch.IsString(n) {
+		return n.Value
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return n.Value
+	}
+	switch x := v.(type) {
+	case int:
+		return int64(x)
+	case uint64:
+		return float64(x)
+	case time.Time:
+		return n.Value
+	}
+	return v
+}
+
+// goKind names the reflect.Kind of n's unstructured value ("map", "slice",
+// "string", "int64", "float64", "bool"), as apimachinery's converter
+// prints it; "invalid" for null.
+func goKind(n *yaml.Node) string {
+	v := toUnstructured(n)
+	if v == nil {
+		return reflect.Invalid.String()
+	}
+	return reflect.TypeOf(v).Kind().String()
+}
+
+// describe formats n like apimachinery's accessor errors:
+// "<value> is of the type <type>".
+func describe(n *yaml.Node) string {
+	v := toUnstructured(n)
+	return fmt.Sprintf("%v is of the type %T", v, v)
+}
+
+// prefixed wraps err with a field path, e.g. "/spec/replicas: <err>".
+func prefixed(path string, err error) error {
+	if path == "" {
+		path = `""`
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// settleLineComment moves the line comment of m's entry key between the
+// key and value nodes so the encoder still prints it after an edit changed
+// the value's shape: yaml.v3 prints the comment of a block collection only
+// from its key (`labels: # c`), and that of a collection printed inline,
+// such as an empty one, only from the value (`labels: {} # c`).
+func settleLineComment(m *yaml.Node, key string) {
+	m = deref(m)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if k.Value != key || (v.Kind != yaml.MappingNode && v.Kind != yaml.SequenceNode) {
+			continue
+		}
+		inline := len(v.Content) == 0 || v.Style&yaml.FlowStyle != 0
+		switch {
+		case inline && k.LineComment != "" && v.LineComment == "":
+			v.LineComment, k.LineComment = k.LineComment, ""
+		case !inline && v.LineComment != "" && k.LineComment == "":
+			k.LineComment, v.LineComment = v.LineComment, ""
+		}
+		return
+	}
+}
+
+// unshare replaces every alias in doc with a copy of its anchor, so an
+// in-place edit changes one place only, as a patch of the document's JSON
+// view would. Documents without aliases (the usual case) are untouched.
+func unshare(doc *yaml.Node) {
+	if doc == nil || !hasAlias(doc, map[*yaml.Node]bool{}) {
+		return
+	}
+	var walk func(n *yaml.Node, onPath map[*yaml.Node]bool)
+	walk = func(n *yaml.Node, onPath map[*yaml.Node]bool) {
+		if onPath[n] {
+			return
+		}
+		onPath[n] = true
+		defer delete(onPath, n)
+		for i, c := range n.Content {
+			if c.Kind == yaml.AliasNode && c.Alias != nil && !onPath[c.Alias] {
+				cp := yaml.CopyYNode(deref(c))
+				clearAnchors(cp)
+				if c.HeadComment != "" || c.LineComment != "" || c.FootComment != "" {
+					cp.HeadComment, cp.LineComment, cp.FootComment = c.HeadComment, c.LineComment, c.FootComment
+				}
+				n.Content[i] = cp
+			}
+			walk(n.Content[i], onPath)
+		}
+	}
+	walk(doc, map[*yaml.Node]bool{})
+}
+
+func hasAlias(n *yaml.Node, seen map[*yaml.Node]bool) bool {
+	if n == nil || seen[n] {
+		return false
+	}
+	seen[n] = true
+	if n.Kind == yaml.AliasNode {
+		return true
+	}
+	for _, c := range n.Content {
+		if hasAlias(c, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+func clearAnchors(n *yaml.Node) {
+	n.Anchor = ""
+	for _, c := range n.Content {
+		clearAnchors(c)
+	}
+}
