@@ -1,0 +1,262 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package karmada
+
+import (
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/overriders"
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// API groups whose OverridePolicy and ClusterOverridePolicy this dialect reads.
+const (
+	Group       = "policy.karmada.io"
+	GroupACKOne = "policy.one.alibabacloud.com"
+	Version     = "v1alpha1"
+
+	KindOverridePolicy        = "OverridePolicy"
+	KindClusterOverridePolicy = "ClusterOverridePolicy"
+)
+
+// Dialect is the Karmada (and ACK One) policy dialect.
+type Dialect struct{}
+
+// Claims reports whether an object is one of this dialect's control-plane
+// objects: anything in its API groups (PropagationPolicies included), which
+// a member cluster never receives. An override policy of an unknown version
+// is an error.
+func (Dialect) Claims(apiVersion, kind string) (bool, error) {
+	group, version, _ := strings.Cut(apiVersion, "/")
+	if group != Group && group != GroupACKOne {
+		return false, nil
+	}
+	if (kind == KindOverridePolicy || kind == KindClusterOverridePolicy) && version != Version {
+		return true, fmt.Errorf("%s %s is not supported: supported versions are %s/%s and %s/%s",
+			apiVersion, kind, Group, Version, GroupACKOne, Version)
+	}
+	return true, nil
+}
+
+// Compile decodes and validates the claimed objects and returns the Sets for
+// cluster c: ClusterOverridePolicies, then OverridePolicies. Every invalid
+// policy yields one *policy.Error per field error.
+func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+	cops := newPhase()
+	ops := opSet{}
+	var errs []error
+	seen := map[string]bool{}
+	for _, obj := range objs {
+		ref := policy.RefOf(obj)
+		if ref.Kind != KindOverridePolicy && ref.Kind != KindClusterOverridePolicy {
+			continue
+		}
+		id := ref.Kind + "/" + ref.Namespace + "/" + ref.Name
+		if seen[id] {
+			errs = append(errs, &policy.Error{Policy: ref, Field: "metadata.name", Err: fmt.Errorf("duplicate %s: a policy of that name was already given", ref)})
+			continue
+		}
+		seen[id] = true
+		p, ferrs := compilePolicy(obj, ref, c)
+		for _, fe := range ferrs {
+			errs = append(errs, &policy.Error{Policy: ref, Field: fe.Field, Err: fe})
+		}
+		if len(ferrs) > 0 || len(p.rules) == 0 {
+			continue
+		}
+		if ref.Kind == KindClusterOverridePolicy {
+			cops.add(p)
+		} else {
+			ops.phase(ref.Namespace).add(p)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return []policy.Set{cops, ops}, nil
+}
+
+// compiledPolicy is a valid policy with the rules that target the cluster.
+type compiledPolicy struct {
+	name      string
+	selectors []compiledSelector
+	rules     []*policy.Rule
+}
+
+func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compiledPolicy, field.ErrorList) {
+	var o object
+	errs := decode.Decode(obj.YNode(), nil, &o)
+	if ref.Name == "" {
+		errs = append(errs, field.Required(field.NewPath("metadata", "name"), ""))
+	}
+	namespace := ""
+	if ref.Kind == KindOverridePolicy {
+		namespace = ref.Namespace
+		if namespace == "" {
+			errs = append(errs, field.Required(field.NewPath("metadata", "namespace"),
+				"an OverridePolicy applies only to resources of its own namespace"))
+		}
+		for i := range o.Spec.ResourceSelectors { // the mutating webhook's defaulting
+			if o.Spec.ResourceSelectors[i].Namespace == "" {
+				o.Spec.ResourceSelectors[i].Namespace = namespace
+			}
+		}
+	}
+	errs = append(errs, normalizeAffinities(&o.Spec, strings.HasPrefix(ref.APIVersion, GroupACKOne+"/"))...)
+	spec := field.NewPath("spec")
+	errs = append(errs, validateSchema(&o.Spec.Overriders, spec.Child("overriders"))...)
+	for i := range o.Spec.OverrideRules {
+		errs = append(errs, validateSchema(&o.Spec.OverrideRules[i].Overriders, spec.Child("overrideRules").Index(i).Child("overriders"))...)
+	}
+	errs = append(errs, validateWebhook(&o.Spec, namespace)...)
+	if len(errs) > 0 {
+		return nil, dedupe(errs)
+	}
+
+	p := &compiledPolicy{name: ref.Name}
+	for _, rs := range o.Spec.ResourceSelectors {
+		p.selectors = append(p.selectors, compileSelector(rs))
+	}
+	rules, rulePath := o.Spec.OverrideRules, func(i int) *field.Path { return spec.Child("overrideRules").Index(i) }
+	if len(rules) == 0 {
+		rules = []ruleWithCluster{{TargetCluster: o.Spec.TargetCluster, Overriders: o.Spec.Overriders}}
+		rulePath = func(int) *field.Path { return spec }
+	}
+	pref := ref
+	for i := range rules {
+		rp := rulePath(i)
+		if t := rules[i].TargetCluster; t != nil {
+			ok, err := clusterMatches(c, t)
+			if err != nil {
+				return nil, field.ErrorList{field.Invalid(rp.Child("targetCluster"), asJSON(t), err.Error())}
+			}
+			if !ok {
+				continue
+			}
+		}
+		steps, ferrs := compileSteps(&rules[i].Overriders, rp.Child("overriders"))
+		if len(ferrs) > 0 {
+			return nil, ferrs
+		}
+		p.rules = append(p.rules, &policy.Rule{Policy: &pref, Field: rp.String(), Steps: steps})
+	}
+	return p, nil
+}
+
+// normalizeAffinities folds ACK One's excludeClusters into exclude; in
+// Karmada's own group the field does not exist.
+func normalizeAffinities(s *overrideSpec, ackOne bool) field.ErrorList {
+	var errs field.ErrorList
+	fix := func(a *clusterAffinity, p *field.Path) {
+		if a == nil || a.ExcludeClusters == nil {
+			return
+		}
+		if !ackOne {
+			errs = append(errs, field.Forbidden(p.Child("excludeClusters"),
+				"unknown field: Karmada spells it \"exclude\" (excludeClusters is ACK One's spelling)"))
+			return
+		}
+		a.Exclude = append(a.Exclude, a.ExcludeClusters...)
+	}
+	fix(s.TargetCluster, field.NewPath("spec", "targetCluster"))
+	for i := range s.OverrideRules {
+		fix(s.OverrideRules[i].TargetCluster, field.NewPath("spec", "overrideRules").Index(i).Child("targetCluster"))
+	}
+	return errs
+}
+
+// compileSteps turns overriders into steps in Karmada's fixed order.
+func compileSteps(o *overriderSet, p *field.Path) ([]policy.Step, field.ErrorList) {
+	var steps []policy.Step
+	var errs field.ErrorList
+	add := func(path *field.Path, f yaml.Filter) {
+		steps = append(steps, policy.Step{Field: path.String(), Filter: f})
+	}
+	for i, io := range o.ImageOverrider {
+		img := overriders.Image{Component: io.Component, Operator: io.Operator, Value: io.Value}
+		if io.Predicate != nil {
+			path := io.Predicate.Path
+			img.Predicate = &path
+		}
+		add(p.Child("imageOverrider").Index(i), img)
+	}
+	for i, c := range o.CommandOverrider {
+		add(p.Child("commandOverrider").Index(i), overriders.CommandArgs{Field: "command", ContainerName: c.ContainerName, Operator: c.Operator, Value: c.Value})
+	}
+	for i, c := range o.ArgsOverrider {
+		add(p.Child("argsOverrider").Index(i), overriders.CommandArgs{Field: "args", ContainerName: c.ContainerName, Operator: c.Operator, Value: c.Value})
+	}
+	for _, kind := range []struct {
+		field string
+		list  []labelAnnotationOverrider
+		name  string
+	}{{"labels", o.LabelsOverrider, "labelsOverrider"}, {"annotations", o.AnnotationsOverrider, "annotationsOverrider"}} {
+		for i, l := range kind.list {
+			lp := p.Child(kind.name).Index(i)
+			kvs, ferrs := keyValues(l.Value, lp.Child("value"))
+			errs = append(errs, ferrs...)
+			add(lp, overriders.LabelAnnotation{Field: kind.field, Operator: l.Operator, Value: kvs})
+		}
+	}
+	for i, f := range o.FieldOverrider {
+		add(p.Child("fieldOverrider").Index(i), overriders.Field{FieldPath: f.FieldPath, JSON: patchOps(f.JSON), YAML: patchOps(f.YAML)})
+	}
+	if len(o.Plaintext) > 0 {
+		patch := make(yamlpatch.Patch, 0, len(o.Plaintext))
+		for _, pt := range o.Plaintext {
+			patch = append(patch, yamlpatch.Operation{Op: pt.Operator, Path: pt.Path, Value: valueNode(pt.Value)})
+		}
+		add(p.Child("plaintext"), overriders.Plaintext{Patch: patch})
+	}
+	return steps, errs
+}
+
+func keyValues(n *yaml.Node, p *field.Path) ([]overriders.KeyValue, field.ErrorList) {
+	if _, errs := stringMap(n, p); len(errs) > 0 {
+		return nil, errs
+	}
+	var kvs []overriders.KeyValue
+	if decode.IsNull(n) {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})
+	}
+	return kvs, nil
+}
+
+func patchOps(ops []patchOperation) []yamlpatch.Operation {
+	out := make([]yamlpatch.Operation, 0, len(ops))
+	for _, op := range ops {
+		out = append(out, yamlpatch.Operation{Op: op.Operator, Path: op.SubPath, Value: valueNode(op.Value)})
+	}
+	return out
+}
+
+// valueNode maps an absent or null JSON value to nil (JSON null).
+func valueNode(n *yaml.Node) *yaml.Node {
+	if decode.IsNull(n) {
+		return nil
+	}
+	return n
+}
+
+// dedupe drops repeated errors, as ErrorList.ToAggregate does.
+func dedupe(errs field.ErrorList) field.ErrorList {
+	seen := map[string]bool{}
+	out := errs[:0]
+	for _, e := range errs {
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,199 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package policy
+
+import (
+	"fmt"
+	"strings"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+// Cluster is what the dialects know about the member cluster being rendered.
+type Cluster struct {
+	// Name is the cluster's name, e.g. "member1" (ACK One: the cluster ID).
+	Name string
+	// Labels are the cluster object's metadata.labels.
+	Labels map[string]string
+	// Provider, Region and Zone mirror Karmada's Cluster.spec fields.
+	Provider, Region, Zone string
+	// Zones mirrors Karmada's Cluster.spec.zones.
+	Zones []string
+}
+
+// Ref identifies an object of the ResourceList in messages and results.
+type Ref struct {
+	APIVersion, Kind, Namespace, Name string
+	// File and Index locate the object in the package
+	// (internal.config.kubernetes.io/path and index), when known.
+	File  string
+	Index int
+}
+
+// RefOf reads the identity of an item.
+func RefOf(rn *yaml.RNode) Ref {
+	r := Ref{
+		APIVersion: scalar(rn, yaml.APIVersionField),
+		Kind:       scalar(rn, yaml.KindField),
+		Namespace:  scalar(rn, yaml.MetadataField, yaml.NamespaceField),
+		Name:       scalar(rn, yaml.MetadataField, yaml.NameField),
+	}
+	annos := rn.Field(yaml.MetadataField)
+	if annos != nil {
+		annos = annos.Value.Field(yaml.AnnotationsField)
+	}
+	if annos != nil {
+		for _, key := range []string{"internal.config.kubernetes.io/path", "config.kubernetes.io/path"} {
+			if f := annos.Value.Field(key); f != nil && r.File == "" {
+				r.File = f.Value.YNode().Value
+			}
+		}
+		for _, key := range []string{"internal.config.kubernetes.io/index", "config.kubernetes.io/index"} {
+			if f := annos.Value.Field(key); f != nil {
+				if _, err := fmt.Sscanf(f.Value.YNode().Value, "%d", &r.Index); err == nil {
+					break
+				}
+			}
+		}
+	}
+	return r
+}
+
+// String renders the reference the way messages name objects:
+// "OverridePolicy default/nginx", "apps/v1 Deployment default/web".
+func (r Ref) String() string {
+	name := r.Name
+	if r.Namespace != "" {
+		name = r.Namespace + "/" + r.Name
+	}
+	return r.Kind + " " + name
+}
+
+// GVKString is String prefixed with the apiVersion.
+func (r Ref) GVKString() string { return r.APIVersion + " " + r.String() }
+
+// scalar returns the scalar value at path, or "".
+func scalar(rn *yaml.RNode, path ...string) string {
+	n := rn.YNode()
+	for _, p := range path {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return ""
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == p {
+				next = n.Content[i+1]
+				break
+			}
+		}
+		n = next
+	}
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return n.Value
+}
+
+// Resource is a resource under override together with the identity the
+// dialects select on. Refresh re-reads the identity after an edit.
+type Resource struct {
+	Node *yaml.RNode
+	Ref
+	Labels map[string]string
+}
+
+// NewResource reads the identity of rn.
+func NewResource(rn *yaml.RNode) *Resource {
+	r := &Resource{Node: rn}
+	r.Refresh()
+	return r
+}
+
+// Refresh re-reads apiVersion, kind, namespace, name and labels.
+func (r *Resource) Refresh() {
+	ref := RefOf(r.Node)
+	r.Ref = ref
+	r.Labels = nil
+	if m := r.Node.Field(yaml.MetadataField); m != nil {
+		if l := m.Value.Field(yaml.LabelsField); l != nil && l.Value.YNode().Kind == yaml.MappingNode {
+			c := l.Value.YNode().Content
+			r.Labels = make(map[string]string, len(c)/2)
+			for i := 0; i+1 < len(c); i += 2 {
+				r.Labels[c[i].Value] = c[i+1].Value
+			}
+		}
+	}
+}
+
+// Step is one overrider of a rule.
+type Step struct {
+	// Field is the overrider's path inside the policy, e.g.
+	// "spec.overrideRules[0].overriders.imageOverrider[1]".
+	Field string
+	// Filter edits the resource in place.
+	Filter yaml.Filter
+}
+
+// Rule is an ordered list of steps from one policy, already known to target
+// the cluster being rendered.
+type Rule struct {
+	// Policy is the policy the rule comes from.
+	Policy *Ref
+	// Field is the rule's path inside the policy, e.g. "spec.overrideRules[0]".
+	Field string
+	Steps []Step
+}
+
+// Set selects, for one resource, the rules to apply and their order.
+type Set interface {
+	Rules(res *Resource) []*Rule
+}
+
+// Apply runs every Set in order on res, refreshing res's identity before each
+// Set. It returns the number of rules applied; the first failing step stops
+// it with an *Error.
+func Apply(res *Resource, sets []Set) (int, error) {
+	applied := 0
+	for i, set := range sets {
+		if i > 0 && applied > 0 {
+			res.Refresh()
+		}
+		for _, rule := range set.Rules(res) {
+			for _, step := range rule.Steps {
+				if _, err := step.Filter.Filter(res.Node); err != nil {
+					resRef := res.Ref
+					return applied, &Error{Policy: *rule.Policy, Field: step.Field, Resource: &resRef, Err: err}
+				}
+			}
+			applied++
+		}
+	}
+	return applied, nil
+}
+
+// Error is a problem with a policy: invalid (Resource is nil) or failing to
+// apply to a resource.
+type Error struct {
+	Policy Ref
+	// Field is the path inside the policy, e.g.
+	// "spec.overrideRules[0].overriders.plaintext".
+	Field    string
+	Resource *Ref
+	Err      error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Policy.String())
+	if e.Resource != nil {
+		if e.Field != "" {
+			b.WriteString(" " + e.Field)
+		}
+		b.WriteString(": " + e.Resource.GVKString())
+	}
+	b.WriteString(": " + e.Err.Error())
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
