@@ -1,0 +1,118 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package fn
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+func TestParseConfig(t *testing.T) {
+	testCases := map[string]struct {
+		config  string
+		want    Config
+		wantErr string
+	}{
+		"none": {config: "", want: Config{}},
+		"kpt eval placeholder": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {}`, want: Config{}},
+		"configmap": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {cluster: member1, keepPolicies: "true"}`, want: Config{Cluster: "member1", KeepPolicies: true}},
+		"configmap unknown key": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg}
+data: {cluster: member1, clsuter: x}`, wantErr: "unknown data key(s) clsuter"},
+		"configmap bad bool": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg}
+data: {keepPolicies: "maybe"}`, wantErr: `data.keepPolicies: "maybe" is not a boolean`},
+		"typed": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata:
+  name: render
+  annotations: {config.kubernetes.io/function: "exec: {path: x}"}
+spec:
+  cluster: member1
+  keepPolicies: true
+  clusters:
+  - name: member1
+    labels: {env: prod}
+    provider: aws
+    region: us-east-1
+    zones: [us-east-1a]`, want: Config{Cluster: "member1", KeepPolicies: true, Clusters: []InlineCluster{{
+			Name: "member1", Labels: map[string]string{"env": "prod"}, Provider: "aws", Region: "us-east-1", Zones: []string{"us-east-1a"}}}}},
+		"typed unknown field": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {cluster: member1, keepPolicy: true}`, wantErr: "spec.keepPolicy: Forbidden: unknown field"},
+		"typed cluster without name": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {clusters: [{labels: {a: b}}]}`, wantErr: "spec.clusters[0].name: Required value"},
+		"typed duplicate cluster": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {clusters: [{name: a}, {name: a}]}`, wantErr: `spec.clusters[1].name: Duplicate value: "a"`},
+		"typed wrong type": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {keepPolicies: "yes"}`, wantErr: `spec.keepPolicies: Invalid value: "string": must be of type boolean`},
+		"other kind": {config: `
+apiVersion: example.com/v1
+kind: Labeler
+metadata: {name: x}`, wantErr: "unsupported functionConfig example.com/v1 Labeler: expected apply-overrides.dev/v1alpha1 ApplyOverrides or v1 ConfigMap"},
+	}
+	for name, tc := range testCases {
+		t.Run(name, func(t *testing.T) {
+			var fc *yaml.RNode
+			if tc.config != "" {
+				var err error
+				fc, err = yaml.Parse(tc.config)
+				require.NoError(t, err)
+			}
+			got, err := ParseConfig(fc)
+			if tc.wantErr != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestInventoryResolve(t *testing.T) {
+	one := Inventory{"member1": nil}
+	two, err := BuildInventory(nil, []InlineCluster{{Name: "b"}, {Name: "a"}})
+	require.NoError(t, err)
+
+	_, err = two.Resolve("c", true)
+	assert.EqualError(t, err, `cluster "c" is not in the inventory; known clusters: a, b`)
+	_, err = two.Resolve("", true)
+	assert.ErrorContains(t, err, "the functionConfig names no cluster to render")
+	c, err := two.Resolve("", false)
+	assert.NoError(t, err)
+	assert.Nil(t, c)
+	_, err = Inventory{}.Resolve("x", true)
+	assert.ErrorContains(t, err, "no clusters are known")
+	_, err = one.Resolve("", true)
+	assert.NoError(t, err, "the only known cluster is the default")
+}

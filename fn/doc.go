@@ -1,0 +1,8 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+// Package fn is the KRM plumbing of apply-overrides: it reads the
+// functionConfig and the cluster inventory, hands the policy objects of the
+// ResourceList to their dialects, applies the compiled rules to every other
+// item and reports problems as KRM results.
+package fn

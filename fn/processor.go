@@ -1,0 +1,235 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package fn
+
+import (
+	"errors"
+	"fmt"
+
+	"sigs.k8s.io/kustomize/kyaml/fn/framework"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/karmada"
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// ClusterAnnotation records, with keepPolicies, the cluster a resource was
+// rendered for, so that a second run (kpt fn render runs on its own output)
+// does not apply the same overrides twice.
+const ClusterAnnotation = "apply-overrides.dev/cluster"
+
+const localConfigAnnotation = "config.kubernetes.io/local-config"
+
+// Dialect decodes one family of policy objects into policy Sets.
+type Dialect interface {
+	// Claims reports whether an object belongs to the dialect's control plane
+	// (and so never reaches a member cluster); an error marks an object of a
+	// known kind in an unsupported version.
+	Claims(apiVersion, kind string) (bool, error)
+	// Compile decodes and validates the claimed objects and returns the
+	// ordered Sets for the cluster.
+	Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error)
+}
+
+// Dialects lists the dialects in the order their Sets run.
+var Dialects = []Dialect{karmada.Dialect{}}
+
+// Processor is the apply-overrides KRM function.
+type Processor struct{}
+
+var _ framework.ResourceListProcessor = Processor{}
+
+// item is one entry of the ResourceList with its role.
+type item struct {
+	node    *yaml.RNode
+	dialect int // index into Dialects, or -1
+	inv     bool
+	local   bool
+}
+
+// Process implements framework.ResourceListProcessor. It returns the
+// ResourceList's results as the error when any of them is an error, so that
+// the function exits non-zero.
+func (Processor) Process(rl *framework.ResourceList) error {
+	r := &run{rl: rl}
+	r.process()
+	if rl.Results.ExitCode() != 0 {
+		return rl.Results
+	}
+	return nil
+}
+
+type run struct {
+	rl  *framework.ResourceList
+	cfg Config
+}
+
+func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
+
+func (r *run) process() {
+	cfg, err := ParseConfig(r.rl.FunctionConfig)
+	if err != nil {
+		r.fail(configResult(err, r.rl.FunctionConfig))
+		return
+	}
+	r.cfg = cfg
+
+	items, claimed, inventory := r.classify()
+	if len(r.rl.Results) > 0 {
+		return
+	}
+	inv, err := BuildInventory(inventory, cfg.Clusters)
+	if err != nil {
+		r.fail(&framework.Result{Message: err.Error(), Severity: framework.Error})
+		return
+	}
+	needed := false
+	for _, objs := range claimed {
+		needed = needed || len(objs) > 0
+	}
+	cluster, err := inv.Resolve(cfg.Cluster, needed)
+	if err != nil {
+		r.fail(configResult(err, r.rl.FunctionConfig))
+		return
+	}
+	var sets []policy.Set
+	for i, d := range Dialects {
+		if len(claimed[i]) == 0 {
+			continue
+		}
+		s, errs := d.Compile(claimed[i], cluster)
+		for _, e := range errs {
+			r.fail(errorResult(e))
+		}
+		sets = append(sets, s...)
+	}
+	if len(r.rl.Results) > 0 {
+		return
+	}
+
+	out := make([]*yaml.RNode, 0, len(items))
+	rendered, rules := 0, 0
+	for _, it := range items {
+		if (it.dialect >= 0 || it.inv) && !it.local && !cfg.KeepPolicies {
+			continue // control-plane objects never reach the member cluster
+		}
+		out = append(out, it.node)
+		if it.dialect >= 0 || it.inv || it.local || cluster == nil {
+			continue
+		}
+		n, err := r.override(it.node, cluster, sets)
+		if err != nil {
+			r.fail(errorResult(err))
+			continue
+		}
+		if n > 0 {
+			rendered++
+			rules += n
+		}
+	}
+	if len(r.rl.Results) > 0 {
+		return
+	}
+	r.rl.Items = out
+	if cluster != nil {
+		r.rl.Results = append(r.rl.Results, &framework.Result{
+			Severity: framework.Info,
+			Message:  fmt.Sprintf("cluster %s: applied %d override rule(s) to %d resource(s)", cluster.Name, rules, rendered),
+		})
+	}
+}
+
+// classify sorts the items into resources, dialect objects and inventory.
+func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*yaml.RNode) {
+	claimed = make([][]*yaml.RNode, len(Dialects))
+	for _, n := range r.rl.Items {
+		it := item{node: n, dialect: -1}
+		it.local = n.GetAnnotations(localConfigAnnotation)[localConfigAnnotation] == "true"
+		apiVersion, kind := n.GetApiVersion(), n.GetKind()
+		for i, d := range Dialects {
+			ok, err := d.Claims(apiVersion, kind)
+			if err != nil {
+				r.fail(errorResult(&policy.Error{Policy: policy.RefOf(n), Field: "apiVersion", Err: err}))
+			}
+			if ok {
+				it.dialect = i
+				claimed[i] = append(claimed[i], n)
+				break
+			}
+		}
+		if it.dialect < 0 && isInventory(apiVersion, kind) {
+			it.inv = true
+			inventory = append(inventory, n)
+		}
+		items = append(items, it)
+	}
+	return items, claimed, inventory
+}
+
+// override applies the Sets to one resource. The resource is edited on a
+// copy that replaces the original only on success: a failing resource comes
+// out unchanged.
+func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set) (int, error) {
+	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" {
+		if done == cluster.Name {
+			return 0, nil // rendered by an earlier run
+		}
+		return 0, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
+			policy.RefOf(n).GVKString(), done, ClusterAnnotation, cluster.Name)
+	}
+	work := n.Copy()
+	applied, err := policy.Apply(policy.NewResource(work), sets)
+	if err != nil {
+		return 0, err
+	}
+	if applied > 0 && r.cfg.KeepPolicies {
+		if err := work.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
+			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(cluster.Name))); err != nil {
+			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
+		}
+	}
+	*n.YNode() = *work.YNode()
+	return applied, nil
+}
+
+// configResult reports a problem with the functionConfig or the inventory.
+func configResult(err error, fc *yaml.RNode) *framework.Result {
+	res := &framework.Result{Message: err.Error(), Severity: framework.Error}
+	if fc != nil && !fc.IsNilOrEmpty() {
+		ref := policy.RefOf(fc)
+		res.ResourceRef = &yaml.ResourceIdentifier{
+			TypeMeta: yaml.TypeMeta{APIVersion: ref.APIVersion, Kind: ref.Kind},
+			NameMeta: yaml.NameMeta{Name: ref.Name, Namespace: ref.Namespace},
+		}
+		if ref.File != "" {
+			res.File = &framework.File{Path: ref.File, Index: ref.Index}
+		}
+	}
+	return res
+}
+
+// errorResult turns an error into an error result; a *policy.Error fills in
+// the resource, field and file it names.
+func errorResult(err error) *framework.Result {
+	res := &framework.Result{Message: err.Error(), Severity: framework.Error}
+	var pe *policy.Error
+	if !errors.As(err, &pe) {
+		return res
+	}
+	target := pe.Policy
+	if pe.Resource != nil {
+		target = *pe.Resource
+		res.Tags = map[string]string{"policy": pe.Policy.String(), "policyField": pe.Field}
+	} else if pe.Field != "" {
+		res.Field = &framework.Field{Path: pe.Field}
+	}
+	res.ResourceRef = &yaml.ResourceIdentifier{
+		TypeMeta: yaml.TypeMeta{APIVersion: target.APIVersion, Kind: target.Kind},
+		NameMeta: yaml.NameMeta{Name: target.Name, Namespace: target.Namespace},
+	}
+	if target.File != "" {
+		res.File = &framework.File{Path: target.File, Index: target.Index}
+	}
+	return res
+}
