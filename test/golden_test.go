@@ -1,0 +1,131 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/kustomize/kyaml/kio"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files from the actual output")
+
+// TestGolden runs every testdata/golden/<case>/input.yaml ResourceList
+// through the binary and compares stdout byte for byte with expected.yaml
+// (comments included). A case that must fail has an expected exit code in
+// exit-code.txt.
+func TestGolden(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join(repoRoot, "testdata", "golden", "*"))
+	require.NoError(t, err)
+	require.NotEmpty(t, dirs)
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			input, err := os.ReadFile(filepath.Join(dir, "input.yaml"))
+			require.NoError(t, err)
+			stdout, stderr, code := runBinary(t, input)
+			wantCode := 0
+			if b, err := os.ReadFile(filepath.Join(dir, "exit-code.txt")); err == nil {
+				wantCode = int(strings.TrimSpace(string(b))[0] - '0')
+			}
+			assert.Equal(t, wantCode, code, "stderr:\n%s", stderr)
+			compareGolden(t, filepath.Join(dir, "expected.yaml"), string(stdout))
+		})
+	}
+}
+
+// TestExampleStdin runs examples/stdin, the `docker run -i` example.
+func TestExampleStdin(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", "resourcelist.yaml"))
+	require.NoError(t, err)
+	stdout, stderr, code := runBinary(t, input)
+	require.Equal(t, 0, code, "stderr:\n%s", stderr)
+	compareGolden(t, filepath.Join(repoRoot, "examples", "stdin", ".expected", "output.yaml"), string(stdout))
+}
+
+// TestIdempotent runs every example's input twice with keepPolicies: the
+// second run must not change a single item.
+func TestIdempotent(t *testing.T) {
+	inputs := map[string][]byte{}
+	b, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", "resourcelist.yaml"))
+	require.NoError(t, err)
+	inputs["stdin"] = b
+	for _, pkg := range []string{"kpt-eval", "kpt-render", "kustomize"} {
+		inputs[pkg] = packageResourceList(t, filepath.Join(repoRoot, "examples", pkg))
+	}
+	for name, input := range inputs {
+		t.Run(name, func(t *testing.T) {
+			input = withKeepPolicies(t, input)
+			first, stderr, code := runBinary(t, input)
+			require.Equal(t, 0, code, "stderr:\n%s", stderr)
+			second, stderr, code := runBinary(t, first)
+			require.Equal(t, 0, code, "stderr:\n%s", stderr)
+			assert.Equal(t, itemsOf(t, first), itemsOf(t, second))
+			assert.NotEqual(t, itemsOf(t, input), itemsOf(t, first), "the example must change something")
+		})
+	}
+}
+
+// packageResourceList reads the YAML files of a package (as kpt fn source
+// would) into a ResourceList with a ConfigMap functionConfig for member1.
+func packageResourceList(t *testing.T, dir string) []byte {
+	t.Helper()
+	var nodes []*yaml.RNode
+	for _, f := range []string{"resources.yaml", "policies.yaml", "clusters.yaml"} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		require.NoError(t, err)
+		ns, err := kio.FromBytes(b)
+		require.NoError(t, err)
+		nodes = append(nodes, ns...)
+	}
+	fc, err := yaml.Parse("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: function-input\ndata:\n  cluster: member1\n")
+	require.NoError(t, err)
+	var out strings.Builder
+	w := kio.ByteWriter{Writer: &out, WrappingAPIVersion: "config.kubernetes.io/v1", WrappingKind: "ResourceList", FunctionConfig: fc}
+	require.NoError(t, w.Write(nodes))
+	return []byte(out.String())
+}
+
+// withKeepPolicies sets keepPolicies in either form of functionConfig.
+func withKeepPolicies(t *testing.T, rl []byte) []byte {
+	t.Helper()
+	n, err := yaml.Parse(string(rl))
+	require.NoError(t, err)
+	fc := n.Field("functionConfig").Value
+	if fc.GetKind() == "ConfigMap" {
+		require.NoError(t, fc.PipeE(yaml.LookupCreate(yaml.MappingNode, "data"), yaml.SetField("keepPolicies", yaml.NewStringRNode("true"))))
+	} else {
+		require.NoError(t, fc.PipeE(yaml.Lookup("spec"), yaml.SetField("keepPolicies", yaml.NewRNode(&yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagBool, Value: "true"}))))
+	}
+	return []byte(n.MustString())
+}
+
+func itemsOf(t *testing.T, rl []byte) string {
+	t.Helper()
+	n, err := yaml.Parse(string(rl))
+	require.NoError(t, err)
+	items := n.Field("items")
+	require.NotNil(t, items)
+	s, err := items.Value.String()
+	require.NoError(t, err)
+	return s
+}
+
+func compareGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "missing golden file (run go test ./test -update)")
+	assert.Equal(t, string(want), got)
+}
