@@ -1,0 +1,33 @@
+# apply-overrides
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X github.com/apply-overrides/apply-overrides/fn.Version=$(VERSION)
+GO ?= go
+BIN := bin/apply-overrides
+
+.PHONY: build test vet fmt fuzz e2e bench clean
+
+## build: the static binary bin/apply-overrides
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
+
+## test: the whole test suite (unit, conformance, golden, examples, e2e when kpt/kustomize are present)
+test:
+	$(GO) test ./...
+
+## e2e: the kpt and kustomize end-to-end tests, failing when a tool is missing
+e2e:
+	APPLY_OVERRIDES_E2E=require $(GO) test ./test/ -run 'TestE2E|TestExample' -count=1 -v
+
+## vet / fmt: static checks
+vet:
+	$(GO) vet ./...
+fmt:
+	gofmt -l -w $$(git ls-files '*.go')
+
+## fuzz: run the patch-engine fuzzer against evanphx/json-patch for FUZZTIME (default 1m)
+FUZZTIME ?= 1m
+fuzz:
+	$(GO) test ./internal/yamlpatch/ -run '^$$' -fuzz FuzzPatchMatchesEvanphx -fuzztime $(FUZZTIME)
+
+clean:
+	rm -rf bin
