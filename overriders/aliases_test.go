@@ -3,7 +3,10 @@
 
 package overriders
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // An in-place edit must not leak through a YAML alias into the other
 // places that share the anchor: upstream patches the JSON view, where
@@ -50,5 +53,17 @@ func TestAliasesAreNotShared(t *testing.T) {
 			filter:      Image{Component: "Tag", Operator: "replace", Value: "1.26"},
 			expectedErr: "/spec/containers/0/image: failed to parse image value(Nginx), error: repository name must be lowercase",
 		},
+	})
+}
+
+func TestAliasBomb(t *testing.T) {
+	doc := "kind: Pod\nmetadata:\n  name: bomb\nl0: &l0 [x, x]\n"
+	for i := 1; i <= 40; i++ {
+		doc += fmt.Sprintf("l%d: &l%d [*l%d, *l%d]\n", i, i, i-1, i-1)
+	}
+	runFilter(t, filterCase{
+		input:       doc,
+		filter:      labels("add", "a", "b"),
+		expectedErr: "expanding the document's YAML aliases would exceed 1048576 nodes",
 	})
 }

@@ -175,9 +175,9 @@ func TestCommandArgs(t *testing.T) {
 			expected: deployment("containers: [] # none\n"),
 		},
 		"a null pod template is a no-op": {
-			input:    "kind: Deployment # d\nspec:\n  template: null # nothing\n",
+			input:    "# head\nkind: Deployment # d\nspec:\n  template: null # nothing\n# foot\n",
 			filter:   CommandArgs{Field: "args", ContainerName: "nginx", Operator: "add", Value: []string{"b"}},
-			expected: "kind: Deployment # d\nspec:\n  template: null # nothing\n",
+			expected: "# head\nkind: Deployment # d\nspec:\n  template: null # nothing\n# foot\n",
 		},
 	})
 }

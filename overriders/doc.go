@@ -20,6 +20,12 @@
 // panics (an image predicate indexing past the end of a list, a container
 // that is not an object) the filters return an error instead.
 //
+// Upstream patches the resource's JSON view, where every YAML alias is a
+// separate copy. So before editing a document that uses aliases, a filter
+// expands them (up to a size limit that stops alias bombs), and an edit
+// never leaks into the other places that shared an anchor. Documents
+// without aliases are never rewritten beyond the edit itself.
+//
 // The filters know nothing about policies, clusters or KRM. A failing filter
 // leaves the resource unchanged and returns an error that names the field or
 // path it was working on and contains upstream's message verbatim, e.g.

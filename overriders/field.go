@@ -41,7 +41,12 @@ func (o Field) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
 	if doc == nil {
 		return rn, nil
 	}
-	if err := atomically(rn, func() error { unshare(doc); return o.apply(doc) }); err != nil {
+	if err := atomically(rn, func() error {
+		if err := unshare(doc); err != nil {
+			return err
+		}
+		return o.apply(doc)
+	}); err != nil {
 		return nil, err
 	}
 	return rn, nil

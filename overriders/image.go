@@ -39,7 +39,9 @@ func (o Image) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
 		return rn, nil
 	}
 	err := atomically(rn, func() error {
-		unshare(doc)
+		if err := unshare(doc); err != nil {
+			return err
+		}
 		if o.Predicate != nil {
 			return o.withPredicate(doc, *o.Predicate)
 		}

@@ -200,22 +200,26 @@ containers:
 			expected: workload("DaemonSet", one("fictional.registry.example/nginx:v1.0.0")),
 		},
 		"the kind alone decides, not the apiVersion": {
-			input: `apiVersion: example.com/v1 # not apps
+			input: `# a CRD that happens to be called Deployment
+apiVersion: example.com/v1 # not apps
 kind: Deployment
 spec:
   template:
     spec:
       containers:
       - image: nginx:1.25 # a
+# foot comment
 `,
 			filter: Image{Component: "Tag", Operator: "replace", Value: "1.26"},
-			expected: `apiVersion: example.com/v1 # not apps
+			expected: `# a CRD that happens to be called Deployment
+apiVersion: example.com/v1 # not apps
 kind: Deployment
 spec:
   template:
     spec:
       containers:
       - image: nginx:1.26 # a
+# foot comment
 `,
 		},
 		"cron jobs are not auto-detected": {

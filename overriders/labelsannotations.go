@@ -38,7 +38,12 @@ func (o LabelAnnotation) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
 	if doc == nil || len(o.Value) == 0 {
 		return rn, nil
 	}
-	if err := atomically(rn, func() error { unshare(doc); return o.apply(doc) }); err != nil {
+	if err := atomically(rn, func() error {
+		if err := unshare(doc); err != nil {
+			return err
+		}
+		return o.apply(doc)
+	}); err != nil {
 		return nil, err
 	}
 	return rn, nil

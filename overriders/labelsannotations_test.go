@@ -55,9 +55,9 @@ func TestLabelAnnotation(t *testing.T) {
 			expected: withMeta("annotations: {a: b} # annotations\nlabels:\n  test2: test2\n"),
 		},
 		"add creates missing metadata": {
-			input:    "# head\napiVersion: v1 # line\nkind: ConfigMap\ndata:\n  a: b # a\n",
+			input:    "# head\napiVersion: v1 # line\nkind: ConfigMap\ndata:\n  a: b # a\n# foot\n",
 			filter:   labels("add", "team", "web"),
-			expected: "# head\napiVersion: v1 # line\nkind: ConfigMap\ndata:\n  a: b # a\nmetadata:\n  labels:\n    team: web\n",
+			expected: "# head\napiVersion: v1 # line\nkind: ConfigMap\ndata:\n  a: b # a\n# foot\n\nmetadata:\n  labels:\n    team: web\n",
 		},
 		"add replaces null labels and keeps the comment": {
 			input:    withMeta("labels: null # none yet\n"),
@@ -70,9 +70,9 @@ func TestLabelAnnotation(t *testing.T) {
 			expected: withMeta("labels: # invalid\n  team: web\n"),
 		},
 		"add does nothing when metadata is null": {
-			input:    "kind: Deployment # d\nmetadata: null # m\n",
+			input:    "# head\nkind: Deployment # d\nmetadata: null # m\n# foot\n",
 			filter:   labels("add", "team", "web"),
-			expected: "kind: Deployment # d\nmetadata: null # m\n",
+			expected: "# head\nkind: Deployment # d\nmetadata: null # m\n# foot\n",
 		},
 		"add of nothing creates nothing": {
 			input:    withMeta("annotations: {a: b} # annotations\n"),

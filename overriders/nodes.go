@@ -181,12 +181,19 @@ func settleLineComment(m *yaml.Node, key string) {
 	}
 }
 
+// maxExpandedNodes caps alias expansion, so an alias bomb (anchors that
+// nest aliases of each other) cannot blow up memory.
+const maxExpandedNodes = 1 << 20
+
 // unshare replaces every alias in doc with a copy of its anchor, so an
 // in-place edit changes one place only, as a patch of the document's JSON
 // view would. Documents without aliases (the usual case) are untouched.
-func unshare(doc *yaml.Node) {
+func unshare(doc *yaml.Node) error {
 	if doc == nil || !hasAlias(doc, map[*yaml.Node]bool{}) {
-		return
+		return nil
+	}
+	if n := expandedSize(doc, map[*yaml.Node]int{}, map[*yaml.Node]bool{}); n > maxExpandedNodes {
+		return fmt.Errorf("expanding the document's YAML aliases would exceed %d nodes", maxExpandedNodes)
 	}
 	var walk func(n *yaml.Node, onPath map[*yaml.Node]bool)
 	walk = func(n *yaml.Node, onPath map[*yaml.Node]bool) {
@@ -208,6 +215,32 @@ func unshare(doc *yaml.Node) {
 		}
 	}
 	walk(doc, map[*yaml.Node]bool{})
+	return nil
+}
+
+// expandedSize counts the nodes of n with its aliases expanded, saturating
+// just above maxExpandedNodes.
+func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, onPath map[*yaml.Node]bool) int {
+	if n == nil || onPath[n] {
+		return 0
+	}
+	if n.Kind == yaml.AliasNode {
+		return expandedSize(n.Alias, memo, onPath)
+	}
+	if size, ok := memo[n]; ok {
+		return size
+	}
+	onPath[n] = true
+	size := 1
+	for _, c := range n.Content {
+		if size += expandedSize(c, memo, onPath); size > maxExpandedNodes {
+			size = maxExpandedNodes + 1
+			break
+		}
+	}
+	delete(onPath, n)
+	memo[n] = size
+	return size
 }
 
 func hasAlias(n *yaml.Node, seen map[*yaml.Node]bool) bool {

@@ -71,9 +71,9 @@ func TestPlaintext(t *testing.T) {
 			expected: replaceOnce(replaceOnce(withMeta(""), "name: web # name comment\n", "name: web # name comment\n  annotations: {team: a}\n"), "replicas: 1", "replicas: 5"),
 		},
 		"a path without a leading slash drops its first segment": {
-			input:    "# head\nkind: Deployment # kind\nspec:\n  replicas: 3 # three\n",
+			input:    "# head\nkind: Deployment # kind\nspec:\n  replicas: 3 # three\n# foot\n",
 			filter:   patch(op("add", "spec/paused", "true")),
-			expected: "# head\nkind: Deployment # kind\nspec:\n  replicas: 3 # three\npaused: true\n",
+			expected: "# head\nkind: Deployment # kind\nspec:\n  replicas: 3 # three\n# foot\n\npaused: true\n",
 		},
 		"an empty patch is a no-op": {
 			input:    deployment(containers),

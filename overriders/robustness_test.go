@@ -1,0 +1,76 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package overriders
+
+import (
+	"testing"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+)
+
+// oddDocuments put every shape where the filters expect another one.
+var oddDocuments = []string{
+	"kind: Pod\n",
+	"kind: Pod\nspec: null\n",
+	"kind: Pod\nspec: 3\n",
+	"kind: Pod\nspec: [a]\n",
+	"kind: Pod\nspec:\n  containers: null\n",
+	"kind: Pod\nspec:\n  containers: x\n",
+	"kind: Pod\nspec:\n  containers: [null, 1, [a], {}]\n",
+	"kind: Pod\nspec:\n  containers:\n  - name: a\n    image: {a: b}\n    command: {a: b}\n    args: x\n",
+	"kind: Deployment\nspec:\n  template: [a]\n",
+	"kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - &c {name: a, image: nginx, args: &a [x, 1, null, {k: v}]}\n      - *c\n      - {name: a, args: *a}\n",
+	"kind: [Pod]\nmetadata: [a]\n",
+	"kind: Job\nmetadata: null\n",
+	"metadata:\n  labels: [a]\n  annotations: 5\n",
+	"metadata:\n  labels: {a: [b], c: null}\n",
+	"metadata: &m {labels: {a: b}}\nother: *m\n",
+	"data:\n  c.json: '{\"a\": [1, 2]}'\n  c.yaml: 'a: [1'\n",
+	"- a\n- b\n",
+	"just a scalar\n",
+	"",
+}
+
+// FuzzFilters checks that no filter panics, whatever the document and the
+// path, and that a failing filter leaves the document as it was.
+func FuzzFilters(f *testing.F) {
+	for _, d := range oddDocuments {
+		for _, p := range []string{"", "/", "/spec/containers/0/image", "spec/x", "/data/c.json", "/a/-1/b", "//", "/metadata/labels/a~1b"} {
+			f.Add(d, p, "add")
+		}
+	}
+	f.Add("kind: Pod\nspec:\n  containers:\n  - name: a\n    image: nginx\n", "/spec/containers/0/image", "merge")
+	f.Fuzz(func(t *testing.T, doc, path, op string) {
+		value := &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagString, Value: "v"}
+		filters := []yaml.Filter{
+			Image{Component: "Registry", Operator: op, Value: "r.example"},
+			Image{Predicate: &path, Component: "Tag", Operator: op, Value: "1"},
+			CommandArgs{Field: "args", ContainerName: "a", Operator: op, Value: []string{"x"}},
+			CommandArgs{Field: "command", ContainerName: "a", Operator: "remove", Value: []string{"x"}},
+			LabelAnnotation{Field: "labels", Operator: op, Value: []KeyValue{{Key: "a", Value: "b"}, {Key: path, Value: ""}}},
+			LabelAnnotation{Field: "annotations", Operator: "remove", Value: []KeyValue{{Key: "a"}}},
+			Field{FieldPath: path, JSON: []yamlpatch.Operation{{Op: op, Path: "/a/0", Value: value}}},
+			Field{FieldPath: path, YAML: []yamlpatch.Operation{{Op: op, Path: "/a", Value: value}}},
+			Field{FieldPath: path},
+			Plaintext{Patch: yamlpatch.Patch{{Op: op, Path: path, Value: value}, {Op: "remove", Path: path}}},
+		}
+		for _, f := range filters {
+			rn, err := yaml.Parse(doc)
+			if err != nil {
+				return
+			}
+			before, err := rn.String()
+			if err != nil {
+				return
+			}
+			if _, err := f.Filter(rn); err != nil {
+				if after := rn.MustString(); after != before {
+					t.Fatalf("%#v failed (%v) but changed the document:\n%s", f, err, after)
+				}
+			}
+		}
+	})
+}
