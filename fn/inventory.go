@@ -15,17 +15,23 @@ import (
 
 // Inventory object kinds read from the input.
 const (
-	KarmadaClusterAPIVersion = "cluster.karmada.io/v1alpha1"
-	KarmadaClusterKind       = "Cluster"
+	KarmadaClusterAPIVersion        = "cluster.karmada.io/v1alpha1"
+	KarmadaClusterKind              = "Cluster"
+	KubeAdmiralClusterAPIVersion    = "core.kubeadmiral.io/v1alpha1"
+	KubeAdmiralFederatedClusterKind = "FederatedCluster"
 )
 
-// isInventory reports whether an item describes a member cluster.
+// isInventory reports whether an item describes a member cluster: a Karmada
+// Cluster or a KubeAdmiral FederatedCluster.
 func isInventory(apiVersion, kind string) bool {
-	return apiVersion == KarmadaClusterAPIVersion && kind == KarmadaClusterKind
+	return apiVersion == KarmadaClusterAPIVersion && kind == KarmadaClusterKind ||
+		apiVersion == KubeAdmiralClusterAPIVersion && kind == KubeAdmiralFederatedClusterKind
 }
 
-// karmadaCluster is the part of a Karmada Cluster object the dialects use.
-type karmadaCluster struct {
+// clusterObject is the part of a Karmada Cluster or a KubeAdmiral
+// FederatedCluster the dialects use (a FederatedCluster has no such spec
+// fields; KubeAdmiral matches on name and labels only).
+type clusterObject struct {
 	Metadata struct {
 		Name   string            `yaml:"name"`
 		Labels map[string]string `yaml:"labels"`
@@ -41,12 +47,12 @@ type karmadaCluster struct {
 // Inventory is every cluster the input and the functionConfig describe.
 type Inventory map[string]*policy.Cluster
 
-// BuildInventory reads Cluster objects, then lets the inline inventory
-// replace or add entries.
+// BuildInventory reads Cluster and FederatedCluster objects, then lets the
+// inline inventory replace or add entries.
 func BuildInventory(objs []*yaml.RNode, inline []InlineCluster) (Inventory, error) {
 	inv := Inventory{}
 	for _, o := range objs {
-		var kc karmadaCluster
+		var kc clusterObject
 		if err := o.YNode().Decode(&kc); err != nil {
 			return nil, fmt.Errorf("%s: %w", policy.RefOf(o).GVKString(), err)
 		}
@@ -79,7 +85,7 @@ func (inv Inventory) Names() []string {
 // Resolve picks the cluster to render: the named one, or the only one known.
 // needed says whether any policy needs a cluster at all.
 func (inv Inventory) Resolve(name string, needed bool) (*policy.Cluster, error) {
-	known := "no clusters are known: add cluster.karmada.io/v1alpha1 Cluster objects to the input or list them in the functionConfig's spec.clusters"
+	known := "no clusters are known: add cluster.karmada.io/v1alpha1 Cluster or core.kubeadmiral.io/v1alpha1 FederatedCluster objects to the input or list them in the functionConfig's spec.clusters"
 	if len(inv) > 0 {
 		known = "known clusters: " + strings.Join(inv.Names(), ", ")
 	}

@@ -20,9 +20,10 @@ var Version = "dev"
 const usage = `apply-overrides: render what one member cluster of a fleet receives.
 
 Reads a KRM ResourceList (config.kubernetes.io/v1) on stdin: workload manifests,
-Karmada/ACK One OverridePolicy and ClusterOverridePolicy objects, the cluster
-inventory (cluster.karmada.io/v1alpha1 Cluster objects) and a functionConfig
-naming the cluster. Writes the overridden ResourceList on stdout.
+Karmada/ACK One and KubeAdmiral OverridePolicy and ClusterOverridePolicy
+objects, the cluster inventory (Karmada Cluster or KubeAdmiral FederatedCluster
+objects) and a functionConfig naming the cluster. Writes the overridden
+ResourceList on stdout.
 
 functionConfig, either:
   apiVersion: apply-overrides.dev/v1alpha1

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/karmada"
+	"github.com/apply-overrides/apply-overrides/kubeadmiral"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -32,8 +33,10 @@ type Dialect interface {
 	Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error)
 }
 
-// Dialects lists the dialects in the order their Sets run.
-var Dialects = []Dialect{karmada.Dialect{}}
+// Dialects lists the dialects in the order their Sets run. Every dialect
+// compiles, even without policies: KubeAdmiral must still report a resource
+// that names a missing policy.
+var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}}
 
 // Processor is the apply-overrides KRM function.
 type Processor struct{}
@@ -95,9 +98,6 @@ func (r *run) process() {
 	}
 	var sets []policy.Set
 	for i, d := range Dialects {
-		if len(claimed[i]) == 0 {
-			continue
-		}
 		s, errs := d.Compile(claimed[i], cluster)
 		for _, e := range errs {
 			r.fail(errorResult(e))
@@ -115,7 +115,7 @@ func (r *run) process() {
 			continue // control-plane objects never reach the member cluster
 		}
 		out = append(out, it.node)
-		if it.dialect >= 0 || it.inv || it.local || cluster == nil {
+		if it.dialect >= 0 || it.inv || it.local {
 			continue
 		}
 		n, err := r.override(it.node, cluster, sets)
@@ -147,6 +147,12 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 		it := item{node: n, dialect: -1}
 		it.local = n.GetAnnotations(localConfigAnnotation)[localConfigAnnotation] == "true"
 		apiVersion, kind := n.GetApiVersion(), n.GetKind()
+		if isInventory(apiVersion, kind) {
+			it.inv = true
+			inventory = append(inventory, n)
+			items = append(items, it)
+			continue
+		}
 		for i, d := range Dialects {
 			ok, err := d.Claims(apiVersion, kind)
 			if err != nil {
@@ -158,10 +164,6 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 				break
 			}
 		}
-		if it.dialect < 0 && isInventory(apiVersion, kind) {
-			it.inv = true
-			inventory = append(inventory, n)
-		}
 		items = append(items, it)
 	}
 	return items, claimed, inventory
@@ -171,7 +173,7 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 // copy that replaces the original only on success: a failing resource comes
 // out unchanged.
 func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set) (int, error) {
-	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" {
+	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" && cluster != nil {
 		if done == cluster.Name {
 			return 0, nil // rendered by an earlier run
 		}
@@ -183,7 +185,7 @@ func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set
 	if err != nil {
 		return 0, err
 	}
-	if applied > 0 && r.cfg.KeepPolicies {
+	if applied > 0 && r.cfg.KeepPolicies && cluster != nil {
 		if err := work.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(cluster.Name))); err != nil {
 			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
@@ -220,7 +222,9 @@ func errorResult(err error) *framework.Result {
 	target := pe.Policy
 	if pe.Resource != nil {
 		target = *pe.Resource
-		res.Tags = map[string]string{"policy": pe.Policy.String(), "policyField": pe.Field}
+		if pe.Policy.Kind != "" {
+			res.Tags = map[string]string{"policy": pe.Policy.String(), "policyField": pe.Field}
+		}
 	} else if pe.Field != "" {
 		res.Field = &framework.Field{Path: pe.Field}
 	}

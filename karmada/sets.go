@@ -42,10 +42,10 @@ type ranked struct {
 // Rules mirrors getOverridersFromOverridePolicies: the policies that select
 // the resource, by implicit priority and then name, each contributing its
 // cluster-matching rules in order.
-func (ph *phase) Rules(res *policy.Resource) []*policy.Rule {
+func (ph *phase) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 	cands := ph.byGVK[res.APIVersion+"|"+res.Kind]
 	if len(cands) == 0 && len(ph.matchAll) == 0 {
-		return nil
+		return nil, nil
 	}
 	matched := make([]ranked, 0, len(cands)+len(ph.matchAll))
 	for _, p := range ph.matchAll {
@@ -72,7 +72,7 @@ func (ph *phase) Rules(res *policy.Resource) []*policy.Rule {
 	for _, m := range matched {
 		rules = append(rules, m.p.rules...)
 	}
-	return rules
+	return rules, nil
 }
 
 // opSet holds the OverridePolicies by namespace: a resource only meets the
@@ -86,9 +86,9 @@ func (s opSet) phase(ns string) *phase {
 	return s[ns]
 }
 
-func (s opSet) Rules(res *policy.Resource) []*policy.Rule {
+func (s opSet) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 	if res.Namespace == "" || s[res.Namespace] == nil {
-		return nil
+		return nil, nil
 	}
 	return s[res.Namespace].Rules(res)
 }

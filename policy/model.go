@@ -143,11 +143,15 @@ type Rule struct {
 	// Field is the rule's path inside the policy, e.g. "spec.overrideRules[0]".
 	Field string
 	Steps []Step
+	// Internal marks a dialect's bookkeeping step (e.g. KubeAdmiral's
+	// template), which is not counted as an applied rule.
+	Internal bool
 }
 
-// Set selects, for one resource, the rules to apply and their order.
+// Set selects, for one resource, the rules to apply and their order. An
+// error (e.g. a policy the resource names is missing) fails the resource.
 type Set interface {
-	Rules(res *Resource) []*Rule
+	Rules(res *Resource) ([]*Rule, error)
 }
 
 // Apply runs every Set in order on res, refreshing res's identity before each
@@ -159,21 +163,29 @@ func Apply(res *Resource, sets []Set) (int, error) {
 		if i > 0 && applied > 0 {
 			res.Refresh()
 		}
-		for _, rule := range set.Rules(res) {
+		rules, err := set.Rules(res)
+		if err != nil {
+			resRef := res.Ref
+			return applied, &Error{Resource: &resRef, Err: err}
+		}
+		for _, rule := range rules {
 			for _, step := range rule.Steps {
 				if _, err := step.Filter.Filter(res.Node); err != nil {
 					resRef := res.Ref
 					return applied, &Error{Policy: *rule.Policy, Field: step.Field, Resource: &resRef, Err: err}
 				}
 			}
-			applied++
+			if !rule.Internal {
+				applied++
+			}
 		}
 	}
 	return applied, nil
 }
 
-// Error is a problem with a policy: invalid (Resource is nil) or failing to
-// apply to a resource.
+// Error is a problem with a policy: invalid (Resource is nil), failing to
+// apply to a resource, or (Policy empty) a resource whose policies cannot be
+// found.
 type Error struct {
 	Policy Ref
 	// Field is the path inside the policy, e.g.
@@ -184,6 +196,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	if e.Policy.Kind == "" && e.Resource != nil {
+		return e.Resource.GVKString() + ": " + e.Err.Error()
+	}
 	var b strings.Builder
 	b.WriteString(e.Policy.String())
 	if e.Resource != nil {

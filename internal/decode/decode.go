@@ -26,7 +26,8 @@ import (
 
 var nodeType = reflect.TypeOf((*yaml.Node)(nil))
 
-// Decode decodes node into out, which must be a pointer to a struct.
+// Decode decodes node into out, a pointer to a value of a supported type
+// (usually a struct).
 func Decode(node *yaml.Node, path *field.Path, out any) field.ErrorList {
 	v := reflect.ValueOf(out)
 	if v.Kind() != reflect.Pointer || v.IsNil() {

@@ -1,0 +1,179 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kubeadmiral
+
+import (
+	"fmt"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/overriders"
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// The API group and kinds this dialect reads.
+const (
+	Group   = "core.kubeadmiral.io"
+	Version = "v1alpha1"
+
+	KindOverridePolicy        = "OverridePolicy"
+	KindClusterOverridePolicy = "ClusterOverridePolicy"
+	KindFederatedCluster      = "FederatedCluster"
+)
+
+// Dialect is the KubeAdmiral policy dialect.
+type Dialect struct{}
+
+// Claims reports whether an object belongs to KubeAdmiral's control plane:
+// anything in core.kubeadmiral.io. An override policy of another version is
+// an error.
+func (Dialect) Claims(apiVersion, kind string) (bool, error) {
+	group, version, _ := strings.Cut(apiVersion, "/")
+	if group != Group {
+		return false, nil
+	}
+	if (kind == KindOverridePolicy || kind == KindClusterOverridePolicy) && version != Version {
+		return true, fmt.Errorf("%s %s is not supported: the supported version is %s/%s", apiVersion, kind, Group, Version)
+	}
+	return true, nil
+}
+
+// compiled is a valid policy with the rules that target the cluster, or the
+// error matching the cluster raised; it fails the resources bound to it.
+type compiled struct {
+	ref   policy.Ref
+	rules []kaRule
+	err   *policy.Error
+}
+
+// kaRule is one overrideRule that targets the cluster.
+type kaRule struct {
+	index      int
+	overriders overriders.KubeAdmiralOverriders
+}
+
+// Compile decodes and validates the policies and returns the one Set that
+// applies them to the resources bound by label. It runs even without
+// policies: a resource naming a missing policy is an error.
+func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
+	var errs []error
+	for _, obj := range objs {
+		ref := policy.RefOf(obj)
+		var index map[string]*compiled
+		key := ref.Name
+		switch ref.Kind {
+		case KindClusterOverridePolicy:
+			index = s.cops
+		case KindOverridePolicy:
+			index, key = s.ops, ref.Namespace+"/"+ref.Name
+		default:
+			continue
+		}
+		if index[key] != nil {
+			errs = append(errs, &policy.Error{Policy: ref, Field: "metadata.name", Err: fmt.Errorf("duplicate %s: a policy of that name was already given", ref)})
+			continue
+		}
+		p, ferrs := compilePolicy(obj, ref, c)
+		for _, fe := range ferrs {
+			errs = append(errs, &policy.Error{Policy: ref, Field: fe.Field, Err: fe})
+		}
+		if len(ferrs) == 0 {
+			index[key] = p
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return []policy.Set{s}, nil
+}
+
+func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compiled, field.ErrorList) {
+	var o object
+	errs := decode.Decode(obj.YNode(), nil, &o)
+	if ref.Name == "" {
+		errs = append(errs, field.Required(field.NewPath("metadata", "name"), ""))
+	}
+	if ref.Kind == KindOverridePolicy && ref.Namespace == "" {
+		errs = append(errs, field.Required(field.NewPath("metadata", "namespace"),
+			"an OverridePolicy applies only to resources of its own namespace"))
+	}
+	rules := field.NewPath("spec", "overrideRules")
+	for i := range o.Spec.OverrideRules {
+		errs = append(errs, validateRule(&o.Spec.OverrideRules[i], rules.Index(i))...)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	p := &compiled{ref: ref}
+	for i := range o.Spec.OverrideRules {
+		rule := &o.Spec.OverrideRules[i]
+		rp := rules.Index(i)
+		if c == nil {
+			continue
+		}
+		ok, err := clusterMatches(c, rule.TargetClusters)
+		if err != nil {
+			// Upstream fails every resource bound to the policy.
+			p.err = &policy.Error{Policy: ref, Field: rp.Child("targetClusters").String(),
+				Err: fmt.Errorf("failed to match cluster %q to policy %q's overrideRules[%d]: %w", c.Name, ref.Name, i, err)}
+			break
+		}
+		if !ok || rule.Overriders == nil {
+			continue
+		}
+		p.rules = append(p.rules, kaRule{index: i, overriders: toOverriders(rule.Overriders)})
+	}
+	return p, nil
+}
+
+// toOverriders turns a rule's overriders into KubeAdmiral's patch builders.
+func toOverriders(o *overriderSet) overriders.KubeAdmiralOverriders {
+	var out overriders.KubeAdmiralOverriders
+	for _, io := range o.Image {
+		img := overriders.KubeAdmiralImageOverrider{ContainerNames: io.ContainerNames, ImagePath: io.ImagePath}
+		for _, op := range io.Operations {
+			img.Operations = append(img.Operations, overriders.KubeAdmiralImageOperation{Component: op.ImageComponent, Operator: op.Operator, Value: op.Value})
+		}
+		out.Image = append(out.Image, img)
+	}
+	for _, x := range o.Command {
+		out.Command = append(out.Command, overriders.KubeAdmiralEntrypointOverrider{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
+	}
+	for _, x := range o.Args {
+		out.Args = append(out.Args, overriders.KubeAdmiralEntrypointOverrider{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
+	}
+	for _, x := range o.Envs {
+		out.Envs = append(out.Envs, overriders.KubeAdmiralEnvOverrider{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
+	}
+	for _, x := range o.Annotations {
+		out.Annotations = append(out.Annotations, overriders.KubeAdmiralStringMapOverrider{Operator: x.Operator, Value: keyValues(x.Value)})
+	}
+	for _, x := range o.Labels {
+		out.Labels = append(out.Labels, overriders.KubeAdmiralStringMapOverrider{Operator: x.Operator, Value: keyValues(x.Value)})
+	}
+	for _, x := range o.JSONPatch {
+		v := x.Value
+		if decode.IsNull(v) {
+			v = nil
+		}
+		out.JSONPatch = append(out.JSONPatch, overriders.KubeAdmiralJSONPatchOverrider{Operator: x.Operator, Path: x.Path, Value: v})
+	}
+	return out
+}
+
+// keyValues reads a validated map[string]string node in order.
+func keyValues(n *yaml.Node) []overriders.KeyValue {
+	var kvs []overriders.KeyValue
+	if decode.IsNull(n) {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})
+	}
+	return kvs
+}

@@ -1,0 +1,102 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kubeadmiral
+
+import (
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/decode"
+)
+
+// Enums of the CRD schema; KubeAdmiral has no admission webhook for these
+// types, so the schema is all the validation upstream does.
+var (
+	selectorOperators  = []string{"In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"}
+	imageComponents    = []string{"Registry", "Repository", "Tag", "Digest"}
+	mapOperators       = []string{"addIfAbsent", "overwrite", "delete"}
+	entrypointOperator = []string{"append", "overwrite", "delete"}
+)
+
+func validateRule(r *overrideRule, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	enum := func(path *field.Path, v string, allowed []string) {
+		if v == "" {
+			return // optional, or reported as a missing required field
+		}
+		for _, a := range allowed {
+			if v == a {
+				return
+			}
+		}
+		errs = append(errs, field.NotSupported(path, v, allowed))
+	}
+	if t := r.TargetClusters; t != nil {
+		for i, term := range t.ClusterAffinity {
+			tp := p.Child("targetClusters", "clusterAffinity").Index(i)
+			for j, e := range term.MatchExpressions {
+				enum(tp.Child("matchExpressions").Index(j).Child("operator"), e.Operator, selectorOperators)
+			}
+			for j, e := range term.MatchFields {
+				enum(tp.Child("matchFields").Index(j).Child("operator"), e.Operator, selectorOperators)
+			}
+		}
+	}
+	o := r.Overriders
+	if o == nil {
+		return errs
+	}
+	op := p.Child("overriders")
+	for i, img := range o.Image {
+		for j, x := range img.Operations {
+			xp := op.Child("image").Index(i).Child("operations").Index(j)
+			enum(xp.Child("imageComponent"), x.ImageComponent, imageComponents)
+			enum(xp.Child("operator"), x.Operator, mapOperators)
+		}
+	}
+	for i, x := range o.Command {
+		enum(op.Child("command").Index(i).Child("operator"), x.Operator, entrypointOperator)
+	}
+	for i, x := range o.Args {
+		enum(op.Child("args").Index(i).Child("operator"), x.Operator, entrypointOperator)
+	}
+	for i, x := range o.Envs {
+		ep := op.Child("envs").Index(i)
+		enum(ep.Child("operator"), x.Operator, mapOperators)
+		for j, v := range x.Value {
+			errs = append(errs, validateEnvVar(v, ep.Child("value").Index(j))...)
+		}
+	}
+	for _, sm := range []struct {
+		name string
+		list []stringMapOverrider
+	}{{"annotations", o.Annotations}, {"labels", o.Labels}} {
+		for i, x := range sm.list {
+			sp := op.Child(sm.name).Index(i)
+			enum(sp.Child("operator"), x.Operator, mapOperators)
+			errs = append(errs, validateStringMap(x.Value, sp.Child("value"))...)
+		}
+	}
+	return errs
+}
+
+// validateEnvVar checks the shape of a corev1.EnvVar: name (required),
+// value (a string), valueFrom (an object).
+func validateEnvVar(n *yaml.Node, p *field.Path) field.ErrorList {
+	var v struct {
+		Name      string     `yaml:"name" required:"true"`
+		Value     string     `yaml:"value"`
+		ValueFrom *yaml.Node `yaml:"valueFrom"`
+	}
+	errs := decode.Decode(n, p, &v)
+	if v.ValueFrom != nil && !decode.IsNull(v.ValueFrom) && v.ValueFrom.Kind != yaml.MappingNode {
+		errs = append(errs, field.Invalid(p.Child("valueFrom"), v.ValueFrom.Value, "must be of type object"))
+	}
+	return errs
+}
+
+func validateStringMap(n *yaml.Node, p *field.Path) field.ErrorList {
+	var m map[string]string
+	return decode.Decode(n, p, &m)
+}

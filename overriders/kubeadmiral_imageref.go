@@ -1,0 +1,96 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package overriders
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/distribution/reference"
+)
+
+// kaOperateComponent is operateImageComponent.
+func kaOperateComponent(old, operator, value string) (string, error) {
+	switch operator {
+	case KubeAdmiralAddIfAbsent:
+		if value == "" {
+			return "", fmt.Errorf("%s operation needs value", KubeAdmiralAddIfAbsent)
+		}
+		if old != "" {
+			return "", fmt.Errorf("%s is not allowed to operate on non-empty value", KubeAdmiralAddIfAbsent)
+		}
+		return value, nil
+	case KubeAdmiralOverwrite:
+		return value, nil
+	case KubeAdmiralDelete:
+		return "", nil
+	}
+	return "", fmt.Errorf("unsupported operator: %s", operator)
+}
+
+// kaImage is upstream's override.Image: unlike Karmada's parse it keeps
+// both tag and digest, and nothing is re-validated after the operations
+// except the new tag or digest itself.
+type kaImage struct {
+	registry, repository, tag, digest string
+}
+
+// kaParseImage is upstream's ParseImage: reference.Parse (no docker.io
+// normalisation) and the registry heuristic of SplitRegistryAndRepository
+// (the same as Karmada's splitHostname).
+func kaParseImage(s string) (kaImage, error) {
+	ref, err := reference.Parse(s)
+	if err != nil {
+		return kaImage{}, err
+	}
+	var img kaImage
+	if named, ok := ref.(reference.Named); ok {
+		img.registry, img.repository = splitHostname(named.Name())
+	}
+	if tagged, ok := ref.(reference.Tagged); ok {
+		img.tag = tagged.Tag()
+	}
+	if digested, ok := ref.(reference.Digested); ok {
+		img.digest = digested.Digest().String()
+	}
+	return img, nil
+}
+
+// String is [registry/]repository[:tag][@digest].
+func (i kaImage) String() string {
+	s := i.repository
+	if i.registry != "" {
+		s = i.registry + "/" + s
+	}
+	if i.tag != "" {
+		s += ":" + i.tag
+	}
+	if i.digest != "" {
+		s += "@" + i.digest
+	}
+	return s
+}
+
+// kaRawJSONString reproduces how upstream stores an image patch value:
+// fmt.Sprintf("\"%s\"", s) as raw JSON, without escaping. A backslash
+// sequence in s is therefore decoded (`a\u0041` becomes "aA"), and a quote
+// or control character makes the patch list unmarshalable, which upstream
+// only notices when it applies the rule's patches (json.Marshal's error).
+func kaRawJSONString(s string) (string, error) {
+	var out string
+	raw := `"` + s + `"`
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		return "", &KubeAdmiralApplyError{Err: fmt.Errorf("json: error calling MarshalJSON for type v1.JSON: %w", err)}
+	}
+	return out, nil
+}
+
+// KubeAdmiralApplyError is an error upstream meets not while computing a
+// rule's patches but when applying them, so callers should report it
+// without the rule's "failed to parse patches from policy ..." prefix, as
+// upstream does. Patches returns it unwrapped.
+type KubeAdmiralApplyError struct{ Err error }
+
+func (e *KubeAdmiralApplyError) Error() string { return e.Err.Error() }
+func (e *KubeAdmiralApplyError) Unwrap() error { return e.Err }

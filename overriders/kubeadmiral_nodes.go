@@ -1,0 +1,176 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package overriders
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+)
+
+// kaMessageNodes caps the size of a value quoted in an error message.
+const kaMessageNodes = 10000
+
+// kaUnstructured is toUnstructured made safe for any node graph: it fails
+// on an alias cycle and when expanding aliases would exceed
+// maxExpandedNodes, instead of recursing forever.
+func kaUnstructured(n *yaml.Node) (any, error) { return kaUnstructuredLimit(n, maxExpandedNodes) }
+
+// kaUnstructuredLimit is kaUnstructured with a cap of limit nodes.
+func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
+	budget := limit
+	onPath := map[*yaml.Node]bool{}
+	var conv func(n *yaml.Node) (any, error)
+	conv = func(n *yaml.Node) (any, error) {
+		n = deref(n)
+		if n == nil {
+			return nil, nil
+		}
+		if budget--; budget < 0 {
+			return nil, fmt.Errorf("the value has more than %d nodes once its YAML aliases are expanded", limit)
+		}
+		if onPath[n] || n.Kind == yaml.AliasNode {
+			return nil, errors.New("the document's YAML aliases form a cycle")
+		}
+		onPath[n] = true
+		defer delete(onPath, n)
+		switch n.Kind {
+		case yaml.MappingNode:
+			m := make(map[string]any, len(n.Content)/2)
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k := deref(n.Content[i])
+				if k == nil {
+					continue
+				}
+				if _, dup := m[k.Value]; dup {
+					continue // the first of duplicate keys counts, as mapGet reads them
+				}
+				v, err := conv(n.Content[i+1])
+				if err != nil {
+					return nil, err
+				}
+				m[k.Value] = v
+			}
+			return m, nil
+		case yaml.SequenceNode:
+			s := make([]any, 0, len(n.Content))
+			for _, c := range n.Content {
+				v, err := conv(c)
+				if err != nil {
+					return nil, err
+				}
+				s = append(s, v)
+			}
+			return s, nil
+		case yaml.DocumentNode:
+			if len(n.Content) == 0 {
+				return nil, nil
+			}
+			return conv(n.Content[0])
+		}
+		return toUnstructured(n), nil
+	}
+	return conv(n)
+}
+
+// kaObject unwraps a document node.
+func kaObject(obj *yaml.Node) *yaml.Node {
+	obj = deref(obj)
+	if obj != nil && obj.Kind == yaml.DocumentNode {
+		if len(obj.Content) == 0 {
+			return nil
+		}
+		obj = deref(obj.Content[0])
+	}
+	return obj
+}
+
+// kaNull is a JSON null value.
+func kaNull() *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagNull, Value: "null"}
+}
+
+// kaReplace is the replace operation upstream emits for its own overriders.
+func kaReplace(path string, value *yaml.Node) yamlpatch.Operation {
+	return yamlpatch.Operation{Op: "replace", Path: path, Value: value}
+}
+
+// kaJSONNode turns JSON text into a YAML node tree that reads back as the
+// same JSON: objects keep their key order, strings are !!str (quoted where
+// YAML would read them otherwise), numbers !!int or !!float with their JSON
+// text, and collections are block style.
+func kaJSONNode(data []byte) (*yaml.Node, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	n, err := kaJSONValue(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("trailing data after JSON value")
+	}
+	return n, nil
+}
+
+func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			m := &yaml.Node{Kind: yaml.MappingNode, Tag: yaml.NodeTagMap}
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				key, ok := k.(string)
+				if !ok {
+					return nil, fmt.Errorf("unexpected JSON object key %v", k)
+				}
+				v, err := kaJSONValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				m.Content = append(m.Content, newString(key), v)
+			}
+			_, err := dec.Token() // '}'
+			return m, err
+		case '[':
+			s := &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq}
+			for dec.More() {
+				v, err := kaJSONValue(dec)
+				if err != nil {
+					return nil, err
+				}
+				s.Content = append(s.Content, v)
+			}
+			_, err := dec.Token() // ']'
+			return s, err
+		}
+		return nil, fmt.Errorf("unexpected JSON delimiter %v", t)
+	case string:
+		return newString(t), nil
+	case json.Number:
+		tag := yaml.NodeTagInt
+		if _, err := t.Int64(); err != nil {
+			tag = yaml.NodeTagFloat
+		}
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: t.String()}, nil
+	case bool:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagBool, Value: fmt.Sprint(t)}, nil
+	case nil:
+		return kaNull(), nil
+	}
+	return nil, fmt.Errorf("unexpected JSON token %v", tok)
+}

@@ -1,0 +1,155 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package overriders
+
+import (
+	"fmt"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+)
+
+// KubeAdmiralStringMapOverrider is one entry of overriders.labels or
+// overriders.annotations (kubeadmiral pkg/apis/core/v1alpha1
+// StringMapOverrider @19de01c).
+type KubeAdmiralStringMapOverrider struct {
+	// Operator is addIfAbsent, overwrite (also when empty) or delete; any
+	// other operator does nothing.
+	Operator string
+	// Value in the policy's order, e.g. [{Key: "team", Value: "web"}].
+	// Of repeated keys the last value counts, at the first one's place.
+	Value []KeyValue
+}
+
+// KubeAdmiralStringMaps is a rule's overriders.labels or
+// overriders.annotations list (kubeadmiral
+// pkg/controllers/override/annotationslabelspatch.go
+// parseStringMapOverriders). Starting from the resource's current map, the
+// overriders run in order: addIfAbsent adds keys and fails on an existing
+// one, overwrite updates existing keys only (never adds), delete removes
+// keys (values ignored). Patches returns a single replace of
+// /metadata/<field> with the whole resulting map ({} if empty), even when
+// nothing changed. Existing keys keep their order; new keys follow in the
+// policy's order (upstream sorts them, which JSON does not observe).
+type KubeAdmiralStringMaps struct {
+	// Field is "labels" or "annotations".
+	Field      string
+	Overriders []KubeAdmiralStringMapOverrider
+}
+
+var _ KubeAdmiralPatcher = KubeAdmiralStringMaps{}
+
+// Patches computes the labels or annotations patch for obj.
+func (o KubeAdmiralStringMaps) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+	if o.Field != "labels" && o.Field != "annotations" {
+		return nil, fmt.Errorf("string map field must be labels or annotations, not %q", o.Field)
+	}
+	if len(o.Overriders) == 0 {
+		return nil, nil
+	}
+	m := kaCurrentStringMap(kaObject(obj), o.Field)
+	for i := range o.Overriders {
+		if err := o.Overriders[i].apply(m); err != nil {
+			return nil, fmt.Errorf("failed to parse %s overriders: failed to apply %s overrider: %w", o.Field, o.Field, err)
+		}
+	}
+	value := &yaml.Node{Kind: yaml.MappingNode, Tag: yaml.NodeTagMap}
+	for _, k := range m.keys {
+		value.Content = append(value.Content, newString(k), newString(m.values[k]))
+	}
+	return yamlpatch.Patch{kaReplace("/metadata/"+o.Field, value)}, nil
+}
+
+// kaStringMap is a map[string]string that remembers its key order.
+type kaStringMap struct {
+	keys   []string
+	values map[string]string
+}
+
+func (m *kaStringMap) set(k, v string) {
+	if _, ok := m.values[k]; !ok {
+		m.keys = append(m.keys, k)
+	}
+	m.values[k] = v
+}
+
+func (m *kaStringMap) remove(k string) {
+	if _, ok := m.values[k]; !ok {
+		return
+	}
+	delete(m.values, k)
+	for i, key := range m.keys {
+		if key == k {
+			m.keys = append(m.keys[:i:i], m.keys[i+1:]...)
+			break
+		}
+	}
+}
+
+// kaCurrentStringMap is unstructured's GetLabels / GetAnnotations: the map
+// when metadata.<field> is an object of strings, else empty (upstream
+// ignores the accessor error).
+func kaCurrentStringMap(obj *yaml.Node, field string) *kaStringMap {
+	m := &kaStringMap{values: map[string]string{}}
+	n := mapGet(mapGet(obj, "metadata"), field)
+	if !stringMap(n) {
+		return m
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := deref(n.Content[i])
+		if k == nil {
+			continue
+		}
+		if _, dup := m.values[k.Value]; !dup {
+			m.set(k.Value, deref(n.Content[i+1]).Value)
+		}
+	}
+	return m
+}
+
+// apply is applyStringMapOverrider, with the policy's keys in their order,
+// so the conflict addIfAbsent reports is the first one in the policy.
+func (ov *KubeAdmiralStringMapOverrider) apply(m *kaStringMap) error {
+	operator := ov.Operator
+	if operator == "" {
+		operator = KubeAdmiralOverwrite
+	}
+	if operator == KubeAdmiralAddIfAbsent && len(ov.Value) == 0 {
+		return fmt.Errorf("%s operation needs value", KubeAdmiralAddIfAbsent)
+	}
+	for _, kv := range kaDedupe(ov.Value) {
+		_, exists := m.values[kv.Key]
+		switch operator {
+		case KubeAdmiralAddIfAbsent:
+			if exists {
+				return fmt.Errorf("%s is not allowed to operate on exist key:%s", KubeAdmiralAddIfAbsent, kv.Key)
+			}
+			m.set(kv.Key, kv.Value)
+		case KubeAdmiralOverwrite:
+			if exists {
+				m.set(kv.Key, kv.Value)
+			}
+		case KubeAdmiralDelete:
+			m.remove(kv.Key)
+		}
+	}
+	return nil
+}
+
+// kaDedupe reads kvs the way a JSON decoder fills a map: the last value of
+// a repeated key wins.
+func kaDedupe(kvs []KeyValue) []KeyValue {
+	seen := make(map[string]int, len(kvs))
+	out := make([]KeyValue, 0, len(kvs))
+	for _, kv := range kvs {
+		if i, ok := seen[kv.Key]; ok {
+			out[i].Value = kv.Value
+			continue
+		}
+		seen[kv.Key] = len(out)
+		out = append(out, kv)
+	}
+	return out
+}
