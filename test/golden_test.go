@@ -41,22 +41,32 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestExampleStdin runs examples/stdin, the `docker run -i` example.
-func TestExampleStdin(t *testing.T) {
-	input, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", "resourcelist.yaml"))
-	require.NoError(t, err)
-	stdout, stderr, code := runBinary(t, input)
-	require.Equal(t, 0, code, "stderr:\n%s", stderr)
-	compareGolden(t, filepath.Join(repoRoot, "examples", "stdin", ".expected", "output.yaml"), string(stdout))
+// resourceListExamples are the examples that are a ResourceList to pipe in.
+var resourceListExamples = []string{"stdin", "kubeadmiral"}
+
+// TestExampleResourceLists runs the examples that are a ResourceList (the
+// `docker run -i` way) and compares with their .expected/output.yaml.
+func TestExampleResourceLists(t *testing.T) {
+	for _, ex := range resourceListExamples {
+		t.Run(ex, func(t *testing.T) {
+			input, err := os.ReadFile(filepath.Join(repoRoot, "examples", ex, "resourcelist.yaml"))
+			require.NoError(t, err)
+			stdout, stderr, code := runBinary(t, input)
+			require.Equal(t, 0, code, "stderr:\n%s", stderr)
+			compareGolden(t, filepath.Join(repoRoot, "examples", ex, ".expected", "output.yaml"), string(stdout))
+		})
+	}
 }
 
 // TestIdempotent runs every example's input twice with keepPolicies: the
 // second run must not change a single item.
 func TestIdempotent(t *testing.T) {
 	inputs := map[string][]byte{}
-	b, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", "resourcelist.yaml"))
-	require.NoError(t, err)
-	inputs["stdin"] = b
+	for _, ex := range resourceListExamples {
+		b, err := os.ReadFile(filepath.Join(repoRoot, "examples", ex, "resourcelist.yaml"))
+		require.NoError(t, err)
+		inputs[ex] = b
+	}
 	for _, pkg := range []string{"kpt-eval", "kpt-render", "kustomize"} {
 		inputs[pkg] = packageResourceList(t, filepath.Join(repoRoot, "examples", pkg))
 	}
