@@ -4,7 +4,11 @@ LDFLAGS := -s -w -X github.com/apply-overrides/apply-overrides/fn.Version=$(VERS
 GO ?= go
 BIN := bin/apply-overrides
 
-.PHONY: build test vet fmt fuzz e2e bench clean
+IMAGE ?= localhost/apply-overrides:dev
+# runc and sandbox-sized ulimits: what podman/buildah need on these machines
+export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
+
+.PHONY: build test vet fmt fuzz e2e image e2e-container bench clean
 
 ## build: the static binary bin/apply-overrides
 build:
@@ -17,6 +21,18 @@ test:
 ## e2e: the kpt and kustomize end-to-end tests, failing when a tool is missing
 e2e:
 	APPLY_OVERRIDES_E2E=require $(GO) test ./test/ -run 'TestE2E|TestExample' -count=1 -v
+
+## image: the container image (docker when an engine answers, else buildah)
+image: build
+	@if docker info >/dev/null 2>&1; then \
+	  docker build --build-arg VERSION=$(VERSION) -t $(IMAGE) . ; \
+	else \
+	  buildah bud --quiet --build-arg VERSION=$(VERSION) -t $(IMAGE) . ; \
+	fi
+
+## e2e-container: podman run -i, kpt --image (eval and render) and a kustomize container transformer
+e2e-container: image
+	APPLY_OVERRIDES_E2E=require APPLY_OVERRIDES_IMAGE=$(IMAGE) $(GO) test ./test/ -run 'TestContainer' -count=1 -v
 
 ## vet / fmt: static checks
 vet:

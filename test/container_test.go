@@ -1,0 +1,132 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// containerImage is the image `make image` built, named by
+// APPLY_OVERRIDES_IMAGE, which `make e2e-container` (and so .ci/run) sets.
+// Without it the container tests are skipped; with it, a missing tool fails
+// them under APPLY_OVERRIDES_E2E=require.
+func containerImage(t *testing.T) string {
+	t.Helper()
+	img := os.Getenv("APPLY_OVERRIDES_IMAGE")
+	if img == "" {
+		t.Skip("APPLY_OVERRIDES_IMAGE is not set: run make e2e-container")
+	}
+	requireTool(t, "podman")
+	if os.Getenv("CONTAINERS_CONF") == "" {
+		t.Setenv("CONTAINERS_CONF", filepath.Join(repoRoot, "build", "containers.conf"))
+	}
+	return img
+}
+
+// TestContainerRun is the `docker run -i` way, with podman and the flags
+// kpt and kustomize use.
+func TestContainerRun(t *testing.T) {
+	img := containerImage(t)
+	input, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", "resourcelist.yaml"))
+	require.NoError(t, err)
+	cmd := exec.Command("podman", "run", "-i", "--rm", "--network", "none", "--user", "nobody",
+		"--security-opt=no-new-privileges", "--pull", "never", img)
+	cmd.Stdin = bytes.NewReader(input)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "stderr:\n%s", stderr.String())
+	want, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", ".expected", "output.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(out))
+
+	version, err := exec.Command("podman", "run", "--rm", "--pull", "never", img, "--version").Output()
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(version), "apply-overrides "), "%s", version)
+	labels, err := exec.Command("podman", "image", "inspect", "--format",
+		`{{index .Labels "org.opencontainers.image.source"}} {{index .Labels "org.opencontainers.image.version"}}`, img).Output()
+	require.NoError(t, err)
+	fields := strings.Fields(string(labels))
+	require.Len(t, fields, 2, "OCI labels: %s", labels)
+	assert.Equal(t, "https://github.com/apply-overrides/apply-overrides", fields[0])
+	assert.Equal(t, strings.TrimSpace(strings.TrimPrefix(string(version), "apply-overrides ")), fields[1])
+}
+
+// TestContainerKptEval runs `kpt fn eval --image` with podman as kpt's
+// runtime.
+func TestContainerKptEval(t *testing.T) {
+	img := containerImage(t)
+	kpt := requireTool(t, "kpt")
+	pkg := copyExample(t, "kpt-eval")
+	cmd := exec.Command(kpt, "fn", "eval", pkg, "--image", img, "--image-pull-policy", "never", "-o", "unwrap", "--", "cluster=member1")
+	cmd.Env = append(os.Environ(), "KPT_FN_RUNTIME=podman")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "stderr:\n%s", stderr.String())
+	want, err := os.ReadFile(expected("kpt-eval", "member1.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(out))
+}
+
+// TestContainerKptRender renders examples/kpt-render-image, whose Kptfile
+// names the image, twice: the second render must change nothing.
+func TestContainerKptRender(t *testing.T) {
+	img := containerImage(t)
+	kpt := requireTool(t, "kpt")
+	pkg := copyExample(t, "kpt-render-image")
+	if img != "localhost/apply-overrides:dev" {
+		kptfile := filepath.Join(pkg, "Kptfile")
+		b, err := os.ReadFile(kptfile)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(kptfile, []byte(strings.Replace(string(b), "image: localhost/apply-overrides:dev", "image: "+img, 1)), 0o644))
+	}
+	for i := 0; i < 2; i++ {
+		cmd := exec.Command(kpt, "fn", "render", pkg, "--image-pull-policy", "never")
+		cmd.Env = append(os.Environ(), "KPT_FN_RUNTIME=podman")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		for _, f := range []string{"resources.yaml", "policies.yaml", "clusters.yaml"} {
+			got, err := os.ReadFile(filepath.Join(pkg, f))
+			require.NoError(t, err)
+			want, err := os.ReadFile(expected("kpt-render", f))
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "render %d: %s", i+1, f)
+		}
+	}
+}
+
+// TestContainerKustomize runs a kustomize container transformer; kustomize
+// hard-codes `docker`, so a shim on PATH hands the call to podman.
+func TestContainerKustomize(t *testing.T) {
+	img := containerImage(t)
+	kustomize := requireTool(t, "kustomize")
+	dir := copyExample(t, "kustomize-container")
+	if img != "localhost/apply-overrides:dev" {
+		cfg := filepath.Join(dir, "apply-overrides.yaml")
+		b, err := os.ReadFile(cfg)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(b), "image: localhost/apply-overrides:dev", "image: "+img, 1)), 0o644))
+	}
+	shim := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(shim, "docker"), []byte("#!/bin/sh\nexec podman \"$@\"\n"), 0o755))
+	cmd := exec.Command(kustomize, "build", "--enable-alpha-plugins", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+shim+string(os.PathListSeparator)+os.Getenv("PATH"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "stderr:\n%s", stderr.String())
+	want, err := os.ReadFile(expected("kustomize", "output.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(out))
+}
