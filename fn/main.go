@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/kio"
@@ -60,6 +62,14 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if path := os.Getenv("APPLY_OVERRIDES_CPUPROFILE"); path != "" {
+		stop, err := startCPUProfile(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "apply-overrides:", err)
+			return 1
+		}
+		defer stop()
+	}
 	failed, err := execute(stdin, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "apply-overrides:", err)
@@ -112,4 +122,22 @@ func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
 		}
 	}
 	return failed, nil
+}
+
+// startCPUProfile writes a CPU profile to path until stop is called
+// (APPLY_OVERRIDES_CPUPROFILE=path, for PERFORMANCE.md's measurements).
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "apply-overrides: cpu profile:", err)
+		}
+	}, nil
 }
