@@ -112,7 +112,12 @@ func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
 			return nil, fmt.Errorf("encode results: %w", err)
 		}
 	}
-	if err := rw.Write(rl.Items); err != nil {
+	if rw.WrappingKind == kio.ResourceListKind {
+		err = writeResourceList(stdout, rw.WrappingAPIVersion, rw.WrappingKind, rl.Items, rw.FunctionConfig, rw.Results)
+	} else {
+		err = rw.Write(rl.Items) // not a ResourceList: kyaml writes what it read
+	}
+	if err != nil {
 		return nil, fmt.Errorf("write the output ResourceList: %w", err)
 	}
 	var failed framework.Results

@@ -70,17 +70,12 @@ func setString(n *yaml.Node, s string) {
 	yamlpatch.SetString(n, s)
 }
 
-// atomically runs edit on rn and restores rn's previous content if edit
-// fails, so a failing filter never leaves a half-edited resource behind
-// (upstream patches a JSON copy and discards it on error).
-func atomically(rn *yaml.RNode, edit func() error) error {
-	n := rn.YNode()
-	backup := rn.Copy()
-	if err := edit(); err != nil {
-		*n = *backup.YNode()
-		return err
-	}
-	return nil
+// atomically runs edit on rn. A failing filter may leave rn half-edited:
+// atomicity is the caller's, which applies a resource's rules to a copy and
+// keeps it only on success (package fn), instead of every filter copying the
+// resource again.
+func atomically(_ *yaml.RNode, edit func() error) error {
+	return edit()
 }
 
 // toUnstructured converts n to the Go value Kubernetes' unstructured
@@ -189,7 +184,7 @@ const maxExpandedNodes = 1 << 20
 // in-place edit changes one place only, as a patch of the document's JSON
 // view would. Documents without aliases (the usual case) are untouched.
 func unshare(doc *yaml.Node) error {
-	if doc == nil || !hasAlias(doc, map[*yaml.Node]bool{}) {
+	if doc == nil || !aliasBelow(doc, 0) {
 		return nil
 	}
 	if n := expandedSize(doc, map[*yaml.Node]int{}, map[*yaml.Node]bool{}); n > maxExpandedNodes {
@@ -243,16 +238,19 @@ func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, onPath map[*yaml.Node]b
 	return size
 }
 
-func hasAlias(n *yaml.Node, seen map[*yaml.Node]bool) bool {
-	if n == nil || seen[n] {
+
+// aliasBelow scans a tree without bookkeeping (it runs before every edit);
+// a tree deeper than maxScanDepth can only contain itself and counts as
+// aliased.
+func aliasBelow(n *yaml.Node, depth int) bool {
+	if n == nil {
 		return false
 	}
-	seen[n] = true
-	if n.Kind == yaml.AliasNode {
+	if n.Kind == yaml.AliasNode || depth > 10000 {
 		return true
 	}
 	for _, c := range n.Content {
-		if hasAlias(c, seen) {
+		if aliasBelow(c, depth+1) {
 			return true
 		}
 	}

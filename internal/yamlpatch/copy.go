@@ -73,15 +73,29 @@ func dropComments(n *yaml.Node) {
 
 // hasAlias reports whether the tree under n contains an alias node.
 func hasAlias(n *yaml.Node) bool {
-	found := false
-	walk(n, func(_ *yaml.Node, _ int, c *yaml.Node) bool {
-		if c.Kind == yaml.AliasNode {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return aliasBelow(n, 0)
 }
+
+// aliasBelow scans n's tree without bookkeeping: documents without aliases
+// are trees, and this runs before every operation, so it must be cheap. A
+// tree deeper than maxScanDepth (only a document that contains itself) is
+// reported as aliased, which sends it down the careful path.
+func aliasBelow(n *yaml.Node, depth int) bool {
+	if n == nil {
+		return false
+	}
+	if n.Kind == yaml.AliasNode || depth > maxScanDepth {
+		return true
+	}
+	for _, c := range n.Content {
+		if aliasBelow(c, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+const maxScanDepth = 10000
 
 // walk calls fn(parent, index, child) for every node below n, depth first,
 // visiting each node once (documents can share nodes after a move of the
