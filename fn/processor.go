@@ -6,6 +6,8 @@ package fn
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -109,23 +111,25 @@ func (r *run) process() {
 	}
 
 	out := make([]*yaml.RNode, 0, len(items))
-	rendered, rules := 0, 0
+	var work []*yaml.RNode
 	for _, it := range items {
 		if (it.dialect >= 0 || it.inv) && !it.local && !cfg.KeepPolicies {
 			continue // control-plane objects never reach the member cluster
 		}
 		out = append(out, it.node)
-		if it.dialect >= 0 || it.inv || it.local {
+		if it.dialect < 0 && !it.inv && !it.local {
+			work = append(work, it.node)
+		}
+	}
+	rendered, rules := 0, 0
+	for _, o := range r.overrideAll(work, cluster, sets) {
+		if o.err != nil {
+			r.fail(errorResult(o.err))
 			continue
 		}
-		n, err := r.override(it.node, cluster, sets)
-		if err != nil {
-			r.fail(errorResult(err))
-			continue
-		}
-		if n > 0 {
+		if o.applied > 0 {
 			rendered++
-			rules += n
+			rules += o.applied
 		}
 	}
 	if len(r.rl.Results) > 0 {
@@ -167,6 +171,36 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 		items = append(items, it)
 	}
 	return items, claimed, inventory
+}
+
+// outcome is what overriding one resource did.
+type outcome struct {
+	applied int
+	err     error
+}
+
+// overrideAll overrides the resources on all cores. Resources are
+// independent and the compiled Sets are read-only, so the order of the
+// outcomes, not of the work, is what keeps the results deterministic.
+func (r *run) overrideAll(nodes []*yaml.RNode, cluster *policy.Cluster, sets []policy.Set) []outcome {
+	outcomes := make([]outcome, len(nodes))
+	next := make(chan int, len(nodes))
+	for i := range nodes {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(nodes)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				outcomes[i].applied, outcomes[i].err = r.override(nodes[i], cluster, sets)
+			}
+		}()
+	}
+	wg.Wait()
+	return outcomes
 }
 
 // override applies the Sets to one resource. The resource is edited on a
