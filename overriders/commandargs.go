@@ -31,19 +31,7 @@ var _ yaml.Filter = CommandArgs{}
 
 // Filter edits the command or args of the named containers in place.
 func (o CommandArgs) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
-	doc := root(rn)
-	if doc == nil {
-		return rn, nil
-	}
-	if err := atomically(rn, func() error {
-		if err := unshare(doc); err != nil {
-			return err
-		}
-		return o.apply(doc)
-	}); err != nil {
-		return nil, err
-	}
-	return rn, nil
+	return editDoc(rn, o.apply)
 }
 
 // containersPath is buildCommandArgsPatches' kind switch.

@@ -37,19 +37,7 @@ var _ yaml.Filter = Field{}
 
 // Filter rewrites the string at FieldPath in place.
 func (o Field) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
-	doc := root(rn)
-	if doc == nil {
-		return rn, nil
-	}
-	if err := atomically(rn, func() error {
-		if err := unshare(doc); err != nil {
-			return err
-		}
-		return o.apply(doc)
-	}); err != nil {
-		return nil, err
-	}
-	return rn, nil
+	return editDoc(rn, o.apply)
 }
 
 func (o Field) apply(doc *yaml.Node) error {

@@ -34,23 +34,12 @@ var _ yaml.Filter = Image{}
 
 // Filter rewrites the images of rn in place.
 func (o Image) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
-	doc := root(rn)
-	if doc == nil {
-		return rn, nil
-	}
-	err := atomically(rn, func() error {
-		if err := unshare(doc); err != nil {
-			return err
-		}
+	return editDoc(rn, func(doc *yaml.Node) error {
 		if o.Predicate != nil {
 			return o.withPredicate(doc, *o.Predicate)
 		}
 		return o.byKind(doc)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return rn, nil
 }
 
 // byKind is buildPatchesWithEmptyPredicate: every container image of a

@@ -34,19 +34,10 @@ var _ yaml.Filter = LabelAnnotation{}
 
 // Filter edits metadata.labels or metadata.annotations in place.
 func (o LabelAnnotation) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
-	doc := root(rn)
-	if doc == nil || len(o.Value) == 0 {
-		return rn, nil
+	if len(o.Value) == 0 {
+		return rn, nil // no patch, no-op
 	}
-	if err := atomically(rn, func() error {
-		if err := unshare(doc); err != nil {
-			return err
-		}
-		return o.apply(doc)
-	}); err != nil {
-		return nil, err
-	}
-	return rn, nil
+	return editDoc(rn, o.apply)
 }
 
 func (o LabelAnnotation) apply(doc *yaml.Node) error {

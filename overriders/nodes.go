@@ -70,12 +70,23 @@ func setString(n *yaml.Node, s string) {
 	yamlpatch.SetString(n, s)
 }
 
-// atomically runs edit on rn. A failing filter may leave rn half-edited:
+// editDoc runs apply on rn's document after expanding its aliases (see
+// unshare). A failing filter returns a nil node and may leave rn half-edited:
 // atomicity is the caller's, which applies a resource's rules to a copy and
 // keeps it only on success (package fn), instead of every filter copying the
 // resource again.
-func atomically(_ *yaml.RNode, edit func() error) error {
-	return edit()
+func editDoc(rn *yaml.RNode, apply func(doc *yaml.Node) error) (*yaml.RNode, error) {
+	doc := root(rn)
+	if doc == nil {
+		return rn, nil
+	}
+	if err := unshare(doc); err != nil {
+		return nil, err
+	}
+	if err := apply(doc); err != nil {
+		return nil, err
+	}
+	return rn, nil
 }
 
 // toUnstructured converts n to the Go value Kubernetes' unstructured
