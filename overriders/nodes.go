@@ -249,7 +249,6 @@ func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, onPath map[*yaml.Node]b
 	return size
 }
 
-
 // aliasBelow scans a tree without bookkeeping (it runs before every edit);
 // a tree deeper than maxScanDepth can only contain itself and counts as
 // aliased.
