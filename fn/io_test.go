@@ -49,3 +49,45 @@ func roundTrip(t *testing.T, in []byte, ours bool) string {
 	}
 	return out.String()
 }
+
+// TestReadInputMatchesKyaml holds the parallel reader to kio.ByteReader: the
+// same items, comments included, as rendered by the writer.
+func TestReadInputMatchesKyaml(t *testing.T) {
+	files, err := filepath.Glob("../testdata/golden/*/*.yaml")
+	require.NoError(t, err)
+	more, err := filepath.Glob("../examples/*/resourcelist.yaml")
+	require.NoError(t, err)
+	files = append(files, more...)
+	inputs := map[string][]byte{
+		"comments at column 0 above entries": []byte("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n# first\n# second\n- apiVersion: v1 # a\n  kind: ConfigMap\n  data:\n    x: |\n      line\n\n      after blank\n# third\n- apiVersion: v1\n  kind: Secret\n  # foot\nfunctionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n"),
+		"comment after the last entry":       []byte("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- apiVersion: v1\n  kind: ConfigMap\n# trailing\n"),
+		"indented sequence":                  []byte("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n  - apiVersion: v1\n    kind: ConfigMap\n"),
+		"CRLF":                               []byte("apiVersion: config.kubernetes.io/v1\r\nkind: ResourceList\r\nitems:\r\n- apiVersion: v1\r\n  kind: ConfigMap\r\n"),
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		inputs[f] = b
+	}
+	fast := 0
+	for name, b := range inputs {
+		t.Run(name, func(t *testing.T) {
+			var want bytes.Buffer
+			rw := &kio.ByteReadWriter{Reader: bytes.NewReader(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))), Writer: &want, KeepReaderAnnotations: true}
+			items, err := rw.Read()
+			require.NoError(t, err)
+			require.NoError(t, rw.Write(items))
+
+			in, err := readInput(b)
+			require.NoError(t, err)
+			var got bytes.Buffer
+			in.rw.Writer = &got
+			require.NoError(t, in.rw.Write(in.items))
+			assert.Equal(t, want.String(), got.String())
+			if _, _, ok := splitItems(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))); ok {
+				fast++
+			}
+		})
+	}
+	assert.Greater(t, fast, len(files)/2, "the parallel path must serve most inputs")
+}

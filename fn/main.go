@@ -93,11 +93,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // function never touches path or index annotations, and the migration
 // rejects inputs whose items mix annotation formats.
 func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
-	rw := &kio.ByteReadWriter{Reader: stdin, Writer: stdout, KeepReaderAnnotations: true}
-	items, err := rw.Read()
+	data, err := io.ReadAll(stdin)
 	if err != nil {
 		return nil, fmt.Errorf("read the input ResourceList: %w", err)
 	}
+	in, err := readInput(data)
+	if err != nil {
+		return nil, fmt.Errorf("read the input ResourceList: %w", err)
+	}
+	rw, items := in.rw, in.items
+	rw.Writer = stdout
 	rl := &framework.ResourceList{Items: items, FunctionConfig: rw.FunctionConfig}
 	perr := Processor{}.Process(rl)
 	if perr != nil && !errors.As(perr, new(framework.Results)) {
