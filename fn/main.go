@@ -104,7 +104,11 @@ func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
 	rw, items := in.rw, in.items
 	rw.Writer = stdout
 	rl := &framework.ResourceList{Items: items, FunctionConfig: rw.FunctionConfig}
-	perr := Processor{}.Process(rl)
+	p := Processor{}
+	if in.sources != nil {
+		p.Restore = in.restore
+	}
+	perr := p.Process(rl)
 	if perr != nil && !errors.As(perr, new(framework.Results)) {
 		rl.Results = append(rl.Results, &framework.Result{Message: perr.Error(), Severity: framework.Error})
 	}

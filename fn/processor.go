@@ -41,7 +41,12 @@ type Dialect interface {
 var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}}
 
 // Processor is the apply-overrides KRM function.
-type Processor struct{}
+type Processor struct {
+	// Restore, when set, returns a fresh parse of an item as it was in the
+	// input. Items are then edited in place and restored only when a rule
+	// fails, instead of being copied before every edit.
+	Restore func(*yaml.RNode) (*yaml.RNode, bool)
+}
 
 var _ framework.ResourceListProcessor = Processor{}
 
@@ -56,8 +61,8 @@ type item struct {
 // Process implements framework.ResourceListProcessor. It returns the
 // ResourceList's results as the error when any of them is an error, so that
 // the function exits non-zero.
-func (Processor) Process(rl *framework.ResourceList) error {
-	r := &run{rl: rl}
+func (p Processor) Process(rl *framework.ResourceList) error {
+	r := &run{rl: rl, restore: p.Restore}
 	r.process()
 	if rl.Results.ExitCode() != 0 {
 		return rl.Results
@@ -66,8 +71,9 @@ func (Processor) Process(rl *framework.ResourceList) error {
 }
 
 type run struct {
-	rl  *framework.ResourceList
-	cfg Config
+	rl      *framework.ResourceList
+	cfg     Config
+	restore func(*yaml.RNode) (*yaml.RNode, bool)
 }
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
@@ -203,9 +209,10 @@ func (r *run) overrideAll(nodes []*yaml.RNode, cluster *policy.Cluster, sets []p
 	return outcomes
 }
 
-// override applies the Sets to one resource. The resource is edited on a
-// copy that replaces the original only on success: a failing resource comes
-// out unchanged.
+// override applies the Sets to one resource. A failing resource comes out
+// unchanged: it is edited in place and re-read from the input on failure
+// when the Processor can restore items, else edited on a copy that replaces
+// it only on success.
 func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set) (int, error) {
 	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" && cluster != nil {
 		if done == cluster.Name {
@@ -214,9 +221,19 @@ func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set
 		return 0, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
 			policy.RefOf(n).GVKString(), done, ClusterAnnotation, cluster.Name)
 	}
-	work := n.Copy()
+	work := n
+	if r.restore == nil {
+		work = n.Copy()
+	}
 	applied, err := policy.Apply(policy.NewResource(work), sets)
 	if err != nil {
+		if work == n {
+			orig, ok := r.restore(n)
+			if !ok {
+				return 0, fmt.Errorf("%w (and the resource could not be restored from the input)", err)
+			}
+			*n.YNode() = *orig.YNode()
+		}
 		return 0, err
 	}
 	if applied > 0 && r.cfg.KeepPolicies && cluster != nil {
@@ -225,7 +242,9 @@ func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set
 			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
 	}
-	*n.YNode() = *work.YNode()
+	if work != n {
+		*n.YNode() = *work.YNode()
+	}
 	return applied, nil
 }
 

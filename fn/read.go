@@ -16,6 +16,21 @@ import (
 type input struct {
 	rw    *kio.ByteReadWriter // wrapping kind and apiVersion, functionConfig, results
 	items []*yaml.RNode
+	// sources holds each item's text when the items were parsed one by one.
+	sources map[*yaml.Node][]byte
+}
+
+// restore re-parses an item from its text in the input.
+func (in *input) restore(n *yaml.RNode) (*yaml.RNode, bool) {
+	src, ok := in.sources[n.YNode()]
+	if !ok {
+		return nil, false
+	}
+	items, ok := parseItems([][]byte{src})
+	if !ok {
+		return nil, false
+	}
+	return items[0], true
 }
 
 // readInput parses the input as kyaml's kio.ByteReader does. A ResourceList
@@ -32,7 +47,11 @@ func readInput(data []byte) (*input, error) {
 		rw := &kio.ByteReadWriter{Reader: bytes.NewReader(rest), KeepReaderAnnotations: true}
 		if _, err := rw.Read(); err == nil && rw.WrappingKind == kio.ResourceListKind {
 			if items, ok := parseItems(chunks); ok {
-				return &input{rw: rw, items: items}, nil
+				sources := make(map[*yaml.Node][]byte, len(items))
+				for i, it := range items {
+					sources[it.YNode()] = chunks[i]
+				}
+				return &input{rw: rw, items: items, sources: sources}, nil
 			}
 		}
 	}
