@@ -3,15 +3,13 @@ module github.com/apply-overrides/apply-overrides
 go 1.26.8
 
 require (
+	github.com/evanphx/json-patch v5.6.0+incompatible
 	k8s.io/apimachinery v0.36.6
 	sigs.k8s.io/kustomize/kyaml v0.21.2
 	sigs.k8s.io/yaml v1.6.0
 )
 
-require (
-	github.com/evanphx/json-patch v5.6.0+incompatible // indirect
-	github.com/pkg/errors v0.9.1 // indirect
-)
+require github.com/pkg/errors v0.9.1 // indirect
 
 require (
 	github.com/distribution/reference v0.6.0

@@ -48,4 +48,11 @@ func IsString(n *yaml.Node) bool { return isString(n) }
 // SetString sets scalar node n to the string s in place, keeping its comments
 // and, where s allows, its style; it quotes s where a YAML 1.1 or 1.2 reader
 // would otherwise not read it back as a string.
+//
+// The tag becomes !!str. Quoted styles are kept, literal (and, where the
+// encoder can write s that way, folded) blocks are kept for multi-line s,
+// other multi-line strings become literal blocks, and strings such as "",
+// "on", "yes", "8080", "true" or "~" are double-quoted. A node that was not
+// a scalar becomes one; an anchor on n is kept, so aliases to n (which Get
+// follows) see the new string too.
 func SetString(n *yaml.Node, s string) { setString(n, s) }

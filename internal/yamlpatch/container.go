@@ -41,7 +41,7 @@ func (a *applier) findObject(path string, write bool) ([]*yaml.Node, string, boo
 			return nil, "", false
 		}
 		if write && a.aliases && pos >= 0 && next.Kind == yaml.AliasNode {
-			next = a.materialize(con, pos)
+			next = a.materialize(chain, pos)
 		}
 		next = resolve(next)
 		if next == nil || (next.Kind != yaml.MappingNode && next.Kind != yaml.SequenceNode) {
@@ -122,9 +122,10 @@ func (a *applier) set(chain []*yaml.Node, key string, val *yaml.Node) error {
 			a.swap(chain, i+1, val)
 			return nil
 		}
-		a.unshare(chain, nil)
+		a.unshare(chain)
 		a.touch(c)
 		c.Content = append(c.Content, newString(key), val)
+		a.placed(chain, len(c.Content)-1, false)
 		return nil
 	}
 	idx, err := index(key, len(c.Content))
@@ -146,8 +147,11 @@ func (a *applier) swap(chain []*yaml.Node, i int, val *yaml.Node) {
 	a.unshare(chain, old)
 	a.touch(c)
 	a.touch(val)
-	takeComments(val, old)
+	if old != nil {
+		takeComments(val, old)
+	}
 	c.Content[i] = val
+	a.placed(chain, i, true)
 }
 
 // add is RFC 6902 add on the last container of chain: set for objects,
@@ -159,9 +163,10 @@ func (a *applier) add(chain []*yaml.Node, key string, val *yaml.Node) error {
 		return a.set(chain, key, val)
 	}
 	if key == "-" {
-		a.unshare(chain, nil)
+		a.unshare(chain)
 		a.touch(c)
 		c.Content = append(c.Content, val)
+		a.placed(chain, len(c.Content)-1, false)
 		a.nilArr = a.nilArr && c != a.root
 		return nil
 	}
@@ -175,9 +180,10 @@ func (a *applier) add(chain []*yaml.Node, key string, val *yaml.Node) error {
 	if idx, err = index(key, len(c.Content)+1); err != nil {
 		return err
 	}
-	a.unshare(chain, nil)
+	a.unshare(chain)
 	a.touch(c)
 	c.Content = slices.Insert(c.Content, idx, val)
+	a.placed(chain, idx, false)
 	a.nilArr = a.nilArr && c != a.root
 	return nil
 }
@@ -193,9 +199,10 @@ func (a *applier) remove(chain []*yaml.Node, key string) error {
 		if i < 0 {
 			return fmt.Errorf("unable to remove nonexistent key: %s: %w", key, ErrMissing)
 		}
-		a.unshare(chain, c.Content[i+1])
+		a.unshare(chain, c.Content[i], c.Content[i+1])
 		a.touch(c)
 		c.Content = slices.Delete(c.Content, i, i+2)
+		a.emptied(chain)
 		return nil
 	}
 	idx, err := strconv.Atoi(key)
@@ -211,5 +218,6 @@ func (a *applier) remove(chain []*yaml.Node, key string) error {
 	a.unshare(chain, c.Content[idx])
 	a.touch(c)
 	c.Content = slices.Delete(c.Content, idx, idx+1)
+	a.emptied(chain)
 	return nil
 }

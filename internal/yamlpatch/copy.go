@@ -48,6 +48,10 @@ func copyTree(n *yaml.Node, onStack map[*yaml.Node]bool) (*yaml.Node, error) {
 	if len(src.Content) > 0 {
 		cp.Content = make([]*yaml.Node, len(src.Content))
 		for i, c := range src.Content {
+			if src.Kind == yaml.MappingNode && i%2 == 0 {
+				cp.Content[i] = copyKey(c)
+				continue
+			}
 			cc, err := copyTree(c, onStack)
 			if err != nil {
 				return nil, err
@@ -56,6 +60,23 @@ func copyTree(n *yaml.Node, onStack map[*yaml.Node]bool) (*yaml.Node, error) {
 		}
 	}
 	return cp, nil
+}
+
+// copyKey copies a mapping key. A key that is an alias or a collection
+// (which may even refer back to its own mapping) becomes the string scalar
+// it reads as in the JSON view.
+func copyKey(k *yaml.Node) *yaml.Node {
+	if k == nil {
+		return nil
+	}
+	if k.Kind == yaml.ScalarNode {
+		cp := *k
+		cp.Anchor, cp.Content = "", nil
+		return &cp
+	}
+	s := newString(keyString(k))
+	takeComments(s, k)
+	return s
 }
 
 // takeComments gives dst the comments of src; used when dst takes src's

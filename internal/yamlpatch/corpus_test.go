@@ -223,6 +223,11 @@ var differentialCorpus = map[string]diffCase{
 	"test/object-vs-array":  {`{"a":{}}`, `[{"op":"test","path":"/a","value":[]}]`},
 	"test/array-vs-object":  {`{"a":[]}`, `[{"op":"test","path":"/a","value":{}}]`},
 	"test/nested-arrays":    {`{"a":[[1,{"b":"c"}],[]]}`, `[{"op":"test","path":"/a","value":[[1,{"b":"c"}],[]]}]`},
+	// evanphx panics on these; only our own sanity is checked (see
+	// TestWhereEvanphxPanics for the behaviour chosen)
+	"panics/test-null-in-array":   {`{"a":[null,1]}`, `[{"op":"test","path":"/a","value":[null,1]}]`},
+	"panics/nil-array-root-index": {`{"a":1}`, `[{"op":"replace","path":"","value":null},{"op":"add","path":"/0","value":1}]`},
+	"panics/test-array-root-null": {`[1]`, `[{"op":"test","path":"","value":null}]`},
 	// sequences of operations
 	"seq/stop-at-first-error": {objDoc, `[{"op":"add","path":"/x","value":1},{"op":"remove","path":"/zz"},{"op":"add","path":"/y","value":1}]`},
 	"seq/order":               {`{"a":1,"b":2,"c":3}`, `[{"op":"remove","path":"/a"},{"op":"add","path":"/a","value":1},{"op":"move","from":"/b","path":"/b"},{"op":"copy","from":"/c","path":"/d"}]`},

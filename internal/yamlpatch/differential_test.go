@@ -19,9 +19,10 @@ type diffCase struct{ doc, patch string }
 // our document is left unchanged), or both succeed with the same JSON,
 // object key order included. Where evanphx panics only our own sanity is
 // checked. Our result must also survive a YAML render and re-parse.
+//
+// doc may be any YAML; evanphx gets its JSON view.
 func checkAgainstEvanphx(t testing.TB, doc, patch string, nilNull bool) {
 	t.Helper()
-	ev := runEvanphx(doc, patch)
 	node, err := parseDoc(doc)
 	if err != nil {
 		t.Fatalf("parse doc %s: %v", doc, err)
@@ -30,6 +31,7 @@ func checkAgainstEvanphx(t testing.TB, doc, patch string, nilNull bool) {
 	if err != nil {
 		t.Fatalf("json view of %s: %v", doc, err)
 	}
+	ev := runEvanphx(before, patch)
 	p, err := toPatch(patch, nilNull)
 	if err != nil {
 		t.Fatalf("convert patch %s: %v", patch, err)

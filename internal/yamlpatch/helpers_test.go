@@ -238,6 +238,9 @@ func parseDoc(s string) (*yaml.Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d := rn.Document(); d == nil || (d.Kind == yaml.DocumentNode && len(d.Content) == 0) {
+		return nil, errors.New("empty document")
+	}
 	return rn.YNode(), nil
 }
 

@@ -20,6 +20,9 @@ func setString(n *yaml.Node, s string) {
 	if n == nil {
 		return
 	}
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 && n.Content[0] != nil {
+		n = n.Content[0]
+	}
 	old := n.Style
 	if n.Kind != yaml.ScalarNode {
 		old = 0
@@ -27,7 +30,7 @@ func setString(n *yaml.Node, s string) {
 	n.Kind = yaml.ScalarNode
 	n.Tag = yaml.NodeTagString
 	n.Value = s
-	n.Anchor, n.Alias, n.Content = "", nil, nil
+	n.Alias, n.Content = nil, nil // an anchor stays: aliases to n must not dangle
 	n.Style = stringStyle(s, old)
 }
 
@@ -36,7 +39,10 @@ func setString(n *yaml.Node, s string) {
 //
 //   - quoted styles are kept (they can hold any string; the encoder falls
 //     back to double quotes where single quotes cannot);
-//   - literal and folded blocks are kept for multi-line strings;
+//   - literal blocks are kept for multi-line strings, and folded ones too
+//     unless a line starts with white space or s ends in several line
+//     breaks (the yaml.v3 encoder folds those wrongly), in which case they
+//     become literal;
 //   - otherwise multi-line strings become literal blocks, strings a YAML 1.2
 //     or YAML 1.1 reader would take for something else when plain ("",
 //     "8080", "true", "on", "yes", "~", "2024-01-01", ...) are double-quoted,
@@ -48,8 +54,13 @@ func stringStyle(s string, old yaml.Style) yaml.Style {
 	switch {
 	case old&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
 		return old
-	case old&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 && multiLine:
-		return old
+	case old&yaml.LiteralStyle != 0 && multiLine:
+		return yaml.LiteralStyle
+	case old&yaml.FoldedStyle != 0 && multiLine:
+		if foldable(s) {
+			return yaml.FoldedStyle
+		}
+		return yaml.LiteralStyle
 	case multiLine:
 		return yaml.LiteralStyle
 	case needsQuotes(s):
@@ -70,4 +81,19 @@ func needsQuotes(s string) bool {
 		return true
 	}
 	return yaml.IsValueNonString(s)
+}
+
+// foldable reports whether the yaml.v3 encoder writes s correctly as a
+// folded block: no line may start with white space, and s may not end in
+// more than one line break.
+func foldable(s string) bool {
+	if strings.HasSuffix(s, "\n\n") {
+		return false
+	}
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+			return false
+		}
+	}
+	return true
 }

@@ -125,13 +125,14 @@ func (a *applier) setRoot(n *yaml.Node) {
 	a.touch(a.root)
 	takeComments(n, a.root)
 	*a.root = *n
+	a.fitFlow(a.root, false, false)
 }
 
 // unshare prepares a change of the container chain[len(chain)-1] that may
-// detach old: any alias elsewhere in the document that points at a container
+// detach the nodes old (a removed entry's key and value): any alias elsewhere in the document that points at a container
 // of the chain, or into old, is replaced by a copy of its target, so the
 // change neither leaks into other alias sites nor leaves dangling aliases.
-func (a *applier) unshare(chain []*yaml.Node, old *yaml.Node) {
+func (a *applier) unshare(chain []*yaml.Node, old ...*yaml.Node) {
 	if !a.aliases {
 		return
 	}
@@ -139,9 +140,12 @@ func (a *applier) unshare(chain []*yaml.Node, old *yaml.Node) {
 	for _, c := range chain {
 		targets[c] = true
 	}
-	if old != nil {
-		targets[old] = true
-		walk(old, func(_ *yaml.Node, _ int, c *yaml.Node) bool {
+	for _, o := range old {
+		if o == nil {
+			continue
+		}
+		targets[o] = true
+		walk(o, func(_ *yaml.Node, _ int, c *yaml.Node) bool {
 			targets[c] = true
 			return true
 		})
@@ -152,25 +156,56 @@ func (a *applier) unshare(chain []*yaml.Node, old *yaml.Node) {
 // expandAliases replaces alias nodes under n whose target is in targets (all
 // of them if targets is nil) by copies of their targets.
 func (a *applier) expandAliases(n *yaml.Node, targets map[*yaml.Node]bool) {
-	walk(n, func(p *yaml.Node, i int, c *yaml.Node) bool {
-		if c.Kind == yaml.AliasNode && (targets == nil || targets[c.Alias]) {
-			if cp, err := deepCopy(c); err == nil {
+	seen := map[*yaml.Node]bool{}
+	var rec func(p *yaml.Node, inFlow bool)
+	rec = func(p *yaml.Node, inFlow bool) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		inFlow = inFlow || p.Style&yaml.FlowStyle != 0
+		for i, c := range p.Content {
+			switch {
+			case c == nil:
+			case c.Kind != yaml.AliasNode:
+				rec(c, inFlow)
+			case targets != nil && !targets[c.Alias]:
+			case p.Kind == yaml.MappingNode && i%2 == 0:
 				a.touch(p)
-				p.Content[i] = cp
+				p.Content[i] = copyKey(c)
+			default:
+				if cp, err := deepCopy(c); err == nil {
+					a.touch(p)
+					p.Content[i] = cp
+					a.fitFlow(cp, inFlow, false)
+				}
 			}
 		}
-		return true
-	})
+	}
+	rec(n, false)
 }
 
-// materialize replaces the alias node p.Content[i] by a copy of its target
-// and returns the copy, so that a change below it stays local.
-func (a *applier) materialize(p *yaml.Node, i int) *yaml.Node {
+// materialize replaces the alias node chain[len(chain)-1].Content[i] by a
+// copy of its target and returns the copy, so that a change below it stays
+// local.
+func (a *applier) materialize(chain []*yaml.Node, i int) *yaml.Node {
+	p := chain[len(chain)-1]
 	cp, err := deepCopy(p.Content[i])
 	if err != nil {
 		return p.Content[i]
 	}
 	a.touch(p)
 	p.Content[i] = cp
+	a.fitFlow(cp, inFlow(chain), false)
 	return cp
+}
+
+// inFlow reports whether the last container of chain is in flow context.
+func inFlow(chain []*yaml.Node) bool {
+	for _, c := range chain {
+		if c.Style&yaml.FlowStyle != 0 {
+			return true
+		}
+	}
+	return false
 }
