@@ -45,5 +45,10 @@ FUZZTIME ?= 1m
 fuzz:
 	$(GO) test ./internal/yamlpatch/ -run '^$$' -fuzz FuzzPatchMatchesEvanphx -fuzztime $(FUZZTIME)
 
+## bench: Go benchmarks of the overriders and of the whole function on generated corpora
+bench:
+	$(GO) test ./overriders/ -run '^$$' -bench . -benchmem -benchtime 5000x
+	$(GO) test ./fn/ -run '^$$' -bench . -benchmem
+
 clean:
 	rm -rf bin
