@@ -7,8 +7,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"runtime"
-	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
@@ -59,7 +57,6 @@ func writeResourceList(w io.Writer, apiVersion, kind string, items []*yaml.RNode
 
 // encodeItems encodes the items in parallel and writes them in order.
 func encodeItems(w io.Writer, items []*yaml.RNode) error {
-	workers := runtime.GOMAXPROCS(0)
 	const chunk = 64
 	type part struct {
 		buf  bytes.Buffer
@@ -70,44 +67,27 @@ func encodeItems(w io.Writer, items []*yaml.RNode) error {
 	for i := range parts {
 		parts[i] = &part{done: make(chan struct{})}
 	}
-	next := make(chan int, len(parts))
-	for i := range parts {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				p := parts[i]
-				end := min((i+1)*chunk, len(items))
-				for _, it := range items[i*chunk : end] {
-					if p.err = encodeItem(&p.buf, it); p.err != nil {
-						break
-					}
-				}
-				close(p.done)
+	go forEach(len(parts), func(i int) {
+		p := parts[i]
+		for _, it := range items[i*chunk : min((i+1)*chunk, len(items))] {
+			if p.err = encodeItem(&p.buf, it); p.err != nil {
+				break
 			}
-		}()
-	}
+		}
+		close(p.done)
+	})
 	var werr error
-	for _, p := range parts {
+	for _, p := range parts { // in order, as soon as each part is ready
 		<-p.done
-		if werr != nil {
-			continue
-		}
-		if p.err != nil {
+		switch {
+		case werr != nil:
+		case p.err != nil:
 			werr = p.err
-			continue
-		}
-		if _, err := w.Write(p.buf.Bytes()); err != nil {
-			werr = err
+		default:
+			_, werr = w.Write(p.buf.Bytes())
 		}
 		p.buf = bytes.Buffer{}
 	}
-	wg.Wait()
 	return werr
 }
 

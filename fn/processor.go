@@ -6,8 +6,6 @@ package fn
 import (
 	"errors"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -190,22 +188,9 @@ type outcome struct {
 // outcomes, not of the work, is what keeps the results deterministic.
 func (r *run) overrideAll(nodes []*yaml.RNode, cluster *policy.Cluster, sets []policy.Set) []outcome {
 	outcomes := make([]outcome, len(nodes))
-	next := make(chan int, len(nodes))
-	for i := range nodes {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(nodes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				outcomes[i].applied, outcomes[i].err = r.override(nodes[i], cluster, sets)
-			}
-		}()
-	}
-	wg.Wait()
+	forEach(len(nodes), func(i int) {
+		outcomes[i].applied, outcomes[i].err = r.override(nodes[i], cluster, sets)
+	})
 	return outcomes
 }
 

@@ -5,8 +5,6 @@ package fn
 
 import (
 	"bytes"
-	"runtime"
-	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -123,27 +121,14 @@ done:
 func parseItems(chunks [][]byte) ([]*yaml.RNode, bool) {
 	items := make([]*yaml.RNode, len(chunks))
 	failed := make([]bool, len(chunks))
-	next := make(chan int, len(chunks))
-	for i := range chunks {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(chunks)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				seq, err := yaml.Parse(string(chunks[i]))
-				if err != nil || seq.YNode().Kind != yaml.SequenceNode || len(seq.YNode().Content) != 1 {
-					failed[i] = true
-					continue
-				}
-				items[i] = yaml.NewRNode(seq.YNode().Content[0])
-			}
-		}()
-	}
-	wg.Wait()
+	forEach(len(chunks), func(i int) {
+		seq, err := yaml.Parse(string(chunks[i]))
+		if err != nil || seq.YNode().Kind != yaml.SequenceNode || len(seq.YNode().Content) != 1 {
+			failed[i] = true
+			return
+		}
+		items[i] = yaml.NewRNode(seq.YNode().Content[0])
+	})
 	for i, f := range failed {
 		if f || items[i] == nil || yaml.IsMissingOrNull(items[i]) {
 			return nil, false

@@ -1,0 +1,31 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package fn
+
+import (
+	"runtime"
+	"sync"
+)
+
+// forEach runs fn(i) for every i in [0, n) on all cores and returns when
+// all are done. Callers keep results by index, so output order never
+// depends on scheduling.
+func forEach(n int, fn func(i int)) {
+	next := make(chan int, n)
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
