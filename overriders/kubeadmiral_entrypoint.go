@@ -5,7 +5,6 @@ package overriders
 
 import (
 	"fmt"
-	"sort"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -85,19 +84,7 @@ func (o KubeAdmiralEntrypoints) build(obj *yaml.Node, gvk schema.GroupVersionKin
 			return nil, fmt.Errorf("failed to apply %s override: %w", o.Field, err)
 		}
 	}
-	paths := make([]string, 0, len(lists))
-	for p := range lists {
-		paths = append(paths, p)
-	}
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	sort.Strings(paths)
-	patch := make(yamlpatch.Patch, 0, len(paths))
-	for _, p := range paths {
-		patch = append(patch, kaReplace(p, kaStringList(lists[p])))
-	}
-	return patch, nil
+	return kaReplaceSorted(lists, func(l []string) (*yaml.Node, error) { return kaStringList(l), nil })
 }
 
 // apply is applyEntrypointOverrider.

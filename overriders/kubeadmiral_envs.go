@@ -6,7 +6,6 @@ package overriders
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -80,27 +79,13 @@ func (o KubeAdmiralEnvs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yam
 			return nil, fmt.Errorf("failed to apply env override: %w", err)
 		}
 	}
-	paths := make([]string, 0, len(lists))
-	for p := range lists {
-		paths = append(paths, p)
-	}
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	sort.Strings(paths)
-	patch := make(yamlpatch.Patch, 0, len(paths))
-	for _, p := range paths {
-		data, err := json.Marshal(lists[p])
+	return kaReplaceSorted(lists, func(l []kaEnvVar) (*yaml.Node, error) {
+		data, err := json.Marshal(l)
 		if err != nil {
-			return nil, fmt.Errorf("failed to marshal env value(%v): %w", lists[p], err)
+			return nil, fmt.Errorf("failed to marshal env value(%v): %w", l, err)
 		}
-		value, err := kaJSONNode(data)
-		if err != nil {
-			return nil, err
-		}
-		patch = append(patch, kaReplace(p, value))
-	}
-	return patch, nil
+		return kaJSONNode(data)
+	})
 }
 
 // values decodes the policy's EnvVars. Upstream's CRD schema guarantees

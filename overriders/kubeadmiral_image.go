@@ -6,7 +6,6 @@ package overriders
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -104,23 +103,13 @@ func (o KubeAdmiralImages) build(obj *yaml.Node, gvk schema.GroupVersionKind) (y
 			return nil, err
 		}
 	}
-	paths := make([]string, 0, len(images))
-	for p := range images {
-		paths = append(paths, p)
-	}
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	sort.Strings(paths)
-	patch := make(yamlpatch.Patch, 0, len(paths))
-	for _, p := range paths {
-		s, err := kaRawJSONString(images[p])
+	return kaReplaceSorted(images, func(image string) (*yaml.Node, error) {
+		s, err := kaRawJSONString(image)
 		if err != nil {
 			return nil, err
 		}
-		patch = append(patch, kaReplace(p, newString(s)))
-	}
-	return patch, nil
+		return newString(s), nil
+	})
 }
 
 // fromImagePath is parsePatchesFromImagePath. A chained value of "" counts

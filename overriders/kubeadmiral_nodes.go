@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
@@ -100,6 +101,28 @@ func kaNull() *yaml.Node {
 // kaReplace is the replace operation upstream emits for its own overriders.
 func kaReplace(path string, value *yaml.Node) yamlpatch.Operation {
 	return yamlpatch.Operation{Op: "replace", Path: path, Value: value}
+}
+
+// kaReplaceSorted is the tail every chained KubeAdmiral overrider shares:
+// one replace per touched path, paths sorted, the value built by node.
+func kaReplaceSorted[V any](values map[string]V, node func(V) (*yaml.Node, error)) (yamlpatch.Patch, error) {
+	if len(values) == 0 {
+		return nil, nil
+	}
+	paths := make([]string, 0, len(values))
+	for p := range values {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	patch := make(yamlpatch.Patch, 0, len(paths))
+	for _, p := range paths {
+		v, err := node(values[p])
+		if err != nil {
+			return nil, err
+		}
+		patch = append(patch, kaReplace(p, v))
+	}
+	return patch, nil
 }
 
 // kaJSONNode turns JSON text into a YAML node tree that reads back as the
