@@ -84,12 +84,7 @@ func TestContainerKptRender(t *testing.T) {
 	img := containerImage(t)
 	kpt := requireTool(t, "kpt")
 	pkg := copyExample(t, "kpt-render-image")
-	if img != "localhost/apply-overrides:dev" {
-		kptfile := filepath.Join(pkg, "Kptfile")
-		b, err := os.ReadFile(kptfile)
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(kptfile, []byte(strings.Replace(string(b), "image: localhost/apply-overrides:dev", "image: "+img, 1)), 0o644))
-	}
+	replaceInFile(t, filepath.Join(pkg, "Kptfile"), "image: localhost/apply-overrides:dev", "image: "+img)
 	for i := 0; i < 2; i++ {
 		cmd := exec.Command(kpt, "fn", "render", pkg, "--image-pull-policy", "never")
 		cmd.Env = append(os.Environ(), "KPT_FN_RUNTIME=podman")
@@ -111,12 +106,7 @@ func TestContainerKustomize(t *testing.T) {
 	img := containerImage(t)
 	kustomize := requireTool(t, "kustomize")
 	dir := copyExample(t, "kustomize-container")
-	if img != "localhost/apply-overrides:dev" {
-		cfg := filepath.Join(dir, "apply-overrides.yaml")
-		b, err := os.ReadFile(cfg)
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(b), "image: localhost/apply-overrides:dev", "image: "+img, 1)), 0o644))
-	}
+	replaceInFile(t, filepath.Join(dir, "apply-overrides.yaml"), "image: localhost/apply-overrides:dev", "image: "+img)
 	shim := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(shim, "docker"), []byte("#!/bin/sh\nexec podman \"$@\"\n"), 0o755))
 	cmd := exec.Command(kustomize, "build", "--enable-alpha-plugins", ".")

@@ -39,6 +39,15 @@ func copyExample(t *testing.T, name string) string {
 	return dst
 }
 
+// replaceInFile points a copied example at the binary or image under test.
+func replaceInFile(t *testing.T, path, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), old)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(b), old, new, 1)), 0o644))
+}
+
 func expected(example, file string) string {
 	return filepath.Join(repoRoot, "examples", example, ".expected", file)
 }
@@ -74,10 +83,7 @@ func TestE2EKptEval(t *testing.T) {
 func TestE2EKptRender(t *testing.T) {
 	kpt := requireTool(t, "kpt")
 	pkg := copyExample(t, "kpt-render")
-	kptfile := filepath.Join(pkg, "Kptfile")
-	b, err := os.ReadFile(kptfile)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(kptfile, []byte(strings.Replace(string(b), "exec: bin/apply-overrides", "exec: "+binary, 1)), 0o644))
+	replaceInFile(t, filepath.Join(pkg, "Kptfile"), "exec: bin/apply-overrides", "exec: "+binary)
 
 	for i := 0; i < 2; i++ {
 		run(t, filepath.Dir(pkg), kpt, "fn", "render", pkg, "--allow-exec")
@@ -100,10 +106,7 @@ func TestE2EKptRender(t *testing.T) {
 func TestE2EKustomize(t *testing.T) {
 	kustomize := requireTool(t, "kustomize")
 	dir := copyExample(t, "kustomize")
-	cfg := filepath.Join(dir, "apply-overrides.yaml")
-	b, err := os.ReadFile(cfg)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(cfg, []byte(strings.Replace(string(b), "path: ../../bin/apply-overrides", "path: "+binary, 1)), 0o644))
+	replaceInFile(t, filepath.Join(dir, "apply-overrides.yaml"), "path: ../../bin/apply-overrides", "path: "+binary)
 	out := run(t, dir, kustomize, "build", "--enable-alpha-plugins", "--enable-exec", ".")
 	compareGolden(t, expected("kustomize", "output.yaml"), out)
 }
