@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
@@ -21,6 +22,14 @@ import (
 // sits at the same columns as under `items:` and the emitter folds long
 // lines and places comments exactly where it would in the whole list.
 func writeResourceList(w io.Writer, apiVersion, kind string, items []*yaml.RNode, fc, results *yaml.RNode) error {
+	return writeList(w, apiVersion, kind, len(items) > 0, func(w io.Writer) error {
+		return writeOrdered(w, len(items), func(i int, buf *bytes.Buffer) error { return encodeItem(buf, items[i]) })
+	}, fc, results)
+}
+
+// writeList writes a ResourceList whose items writeItems writes; any is
+// false for an empty list.
+func writeList(w io.Writer, apiVersion, kind string, any bool, writeItems func(io.Writer) error, fc, results *yaml.RNode) error {
 	head := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
 		{Kind: yaml.ScalarNode, Value: "apiVersion"}, {Kind: yaml.ScalarNode, Value: apiVersion},
 		{Kind: yaml.ScalarNode, Value: "kind"}, {Kind: yaml.ScalarNode, Value: kind},
@@ -28,7 +37,7 @@ func writeResourceList(w io.Writer, apiVersion, kind string, items []*yaml.RNode
 	if err := encodeTo(w, head); err != nil {
 		return err
 	}
-	if len(items) == 0 {
+	if !any {
 		if _, err := io.WriteString(w, "items: []\n"); err != nil {
 			return err
 		}
@@ -36,7 +45,7 @@ func writeResourceList(w io.Writer, apiVersion, kind string, items []*yaml.RNode
 		if _, err := io.WriteString(w, "items:\n"); err != nil {
 			return err
 		}
-		if err := encodeItems(w, items); err != nil {
+		if err := writeItems(w); err != nil {
 			return err
 		}
 	}
@@ -55,26 +64,30 @@ func writeResourceList(w io.Writer, apiVersion, kind string, items []*yaml.RNode
 	return nil
 }
 
-// encodeItems encodes the items in parallel and writes them in order.
-func encodeItems(w io.Writer, items []*yaml.RNode) error {
+// writeOrdered runs produce(i, buf) for every i in [0, n) on all cores and
+// writes the buffers to w in order, as soon as each is ready. The first
+// error stops the work that has not started and is returned.
+func writeOrdered(w io.Writer, n int, produce func(i int, buf *bytes.Buffer) error) error {
 	const chunk = 64
 	type part struct {
 		buf  bytes.Buffer
 		err  error
 		done chan struct{}
 	}
-	parts := make([]*part, (len(items)+chunk-1)/chunk)
+	parts := make([]*part, (n+chunk-1)/chunk)
 	for i := range parts {
 		parts[i] = &part{done: make(chan struct{})}
 	}
+	var stop atomic.Bool
 	go forEach(len(parts), func(i int) {
 		p := parts[i]
-		for _, it := range items[i*chunk : min((i+1)*chunk, len(items))] {
-			if p.err = encodeItem(&p.buf, it); p.err != nil {
-				break
+		defer close(p.done)
+		for j := i * chunk; j < min((i+1)*chunk, n) && !stop.Load(); j++ {
+			if p.err = produce(j, &p.buf); p.err != nil {
+				stop.Store(true)
+				return
 			}
 		}
-		close(p.done)
 	})
 	var werr error
 	for _, p := range parts { // in order, as soon as each part is ready
@@ -83,6 +96,7 @@ func encodeItems(w io.Writer, items []*yaml.RNode) error {
 		case werr != nil:
 		case p.err != nil:
 			werr = p.err
+		case stop.Load():
 		default:
 			_, werr = w.Write(p.buf.Bytes())
 		}

@@ -97,6 +97,19 @@ func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the input ResourceList: %w", err)
 	}
+	data = normalizeNewlines(data)
+	if failed, ok, err := stream(data, stdout); ok {
+		if err != nil {
+			return nil, fmt.Errorf("write the output ResourceList: %w", err)
+		}
+		return failed, nil
+	}
+	return executeList(data, stdout)
+}
+
+// executeList is execute on the whole list at once: every item parsed, then
+// overridden, then written.
+func executeList(data []byte, stdout io.Writer) (framework.Results, error) {
 	in, err := readInput(data)
 	if err != nil {
 		return nil, fmt.Errorf("read the input ResourceList: %w", err)
@@ -112,14 +125,8 @@ func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
 	if perr != nil && !errors.As(perr, new(framework.Results)) {
 		rl.Results = append(rl.Results, &framework.Result{Message: perr.Error(), Severity: framework.Error})
 	}
-	if len(rl.Results) > 0 {
-		b, err := yaml.Marshal(rl.Results)
-		if err != nil {
-			return nil, fmt.Errorf("encode results: %w", err)
-		}
-		if rw.Results, err = yaml.Parse(string(b)); err != nil {
-			return nil, fmt.Errorf("encode results: %w", err)
-		}
+	if rw.Results, err = encodeResults(rl.Results); err != nil {
+		return nil, err
 	}
 	if rw.WrappingKind == kio.ResourceListKind {
 		err = writeResourceList(stdout, rw.WrappingAPIVersion, rw.WrappingKind, rl.Items, rw.FunctionConfig, rw.Results)
@@ -136,6 +143,23 @@ func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
 		}
 	}
 	return failed, nil
+}
+
+// encodeResults turns the results into the ResourceList's results field;
+// nil when there are none.
+func encodeResults(results framework.Results) (*yaml.RNode, error) {
+	if len(results) == 0 {
+		return nil, nil
+	}
+	b, err := yaml.Marshal(results)
+	if err != nil {
+		return nil, fmt.Errorf("encode results: %w", err)
+	}
+	n, err := yaml.Parse(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("encode results: %w", err)
+	}
+	return n, nil
 }
 
 // startCPUProfile writes a CPU profile to path until stop is called

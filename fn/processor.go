@@ -72,26 +72,77 @@ type run struct {
 	rl      *framework.ResourceList
 	cfg     Config
 	restore func(*yaml.RNode) (*yaml.RNode, bool)
+	inPlace bool // edit resources in place, never restore them
 }
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
 
 func (r *run) process() {
+	pl, ok := r.prepare()
+	if !ok {
+		return
+	}
+	out := make([]*yaml.RNode, 0, len(pl.items))
+	var work []*yaml.RNode
+	for _, it := range pl.items {
+		if !r.output(it) {
+			continue
+		}
+		out = append(out, it.node)
+		if it.resource() {
+			work = append(work, it.node)
+		}
+	}
+	var total tally
+	for _, o := range r.overrideAll(work, pl) {
+		if o.err != nil {
+			r.fail(errorResult(o.err))
+			continue
+		}
+		total.add(o)
+	}
+	if len(r.rl.Results) > 0 {
+		return
+	}
+	r.rl.Items = out
+	r.summarize(pl, total)
+}
+
+// plan is what a run settles before it touches a resource.
+type plan struct {
+	items   []item
+	cluster *policy.Cluster
+	sets    []policy.Set
+}
+
+// output reports whether an item goes to the output: control-plane objects
+// never reach the member cluster, unless kept or local configuration.
+func (r *run) output(it item) bool {
+	return !((it.dialect >= 0 || it.inv) && !it.local && !r.cfg.KeepPolicies)
+}
+
+// resource reports whether an item is a workload resource to override.
+func (it item) resource() bool { return it.dialect < 0 && !it.inv && !it.local }
+
+// prepare reads the functionConfig, sorts the items, builds the inventory,
+// resolves the cluster and compiles every dialect's Sets. ok is false when
+// it reported an error.
+func (r *run) prepare() (pl *plan, ok bool) {
 	cfg, err := ParseConfig(r.rl.FunctionConfig)
 	if err != nil {
 		r.fail(configResult(err, r.rl.FunctionConfig))
-		return
+		return nil, false
 	}
 	r.cfg = cfg
 
 	items, claimed, inventory := r.classify()
 	if len(r.rl.Results) > 0 {
-		return
+		return nil, false
 	}
 	inv, err := BuildInventory(inventory, cfg.Clusters)
 	if err != nil {
 		r.fail(&framework.Result{Message: err.Error(), Severity: framework.Error})
-		return
+		return nil, false
 	}
 	needed := false
 	for _, objs := range claimed {
@@ -100,50 +151,35 @@ func (r *run) process() {
 	cluster, err := inv.Resolve(cfg.Cluster, needed)
 	if err != nil {
 		r.fail(configResult(err, r.rl.FunctionConfig))
-		return
+		return nil, false
 	}
-	var sets []policy.Set
+	pl = &plan{items: items, cluster: cluster}
 	for i, d := range Dialects {
 		s, errs := d.Compile(claimed[i], cluster)
 		for _, e := range errs {
 			r.fail(errorResult(e))
 		}
-		sets = append(sets, s...)
+		pl.sets = append(pl.sets, s...)
 	}
-	if len(r.rl.Results) > 0 {
-		return
-	}
+	return pl, len(r.rl.Results) == 0
+}
 
-	out := make([]*yaml.RNode, 0, len(items))
-	var work []*yaml.RNode
-	for _, it := range items {
-		if (it.dialect >= 0 || it.inv) && !it.local && !cfg.KeepPolicies {
-			continue // control-plane objects never reach the member cluster
-		}
-		out = append(out, it.node)
-		if it.dialect < 0 && !it.inv && !it.local {
-			work = append(work, it.node)
-		}
+// tally counts what the overrides did.
+type tally struct{ resources, rules int }
+
+func (t *tally) add(o outcome) {
+	if o.applied > 0 {
+		t.resources++
+		t.rules += o.applied
 	}
-	rendered, rules := 0, 0
-	for _, o := range r.overrideAll(work, cluster, sets) {
-		if o.err != nil {
-			r.fail(errorResult(o.err))
-			continue
-		}
-		if o.applied > 0 {
-			rendered++
-			rules += o.applied
-		}
-	}
-	if len(r.rl.Results) > 0 {
-		return
-	}
-	r.rl.Items = out
-	if cluster != nil {
+}
+
+// summarize adds the run's info result.
+func (r *run) summarize(pl *plan, t tally) {
+	if pl.cluster != nil {
 		r.rl.Results = append(r.rl.Results, &framework.Result{
 			Severity: framework.Info,
-			Message:  fmt.Sprintf("cluster %s: applied %d override rule(s) to %d resource(s)", cluster.Name, rules, rendered),
+			Message:  fmt.Sprintf("cluster %s: applied %d override rule(s) to %d resource(s)", pl.cluster.Name, t.rules, t.resources),
 		})
 	}
 }
@@ -186,10 +222,10 @@ type outcome struct {
 // overrideAll overrides the resources on all cores. Resources are
 // independent and the compiled Sets are read-only, so the order of the
 // outcomes, not of the work, is what keeps the results deterministic.
-func (r *run) overrideAll(nodes []*yaml.RNode, cluster *policy.Cluster, sets []policy.Set) []outcome {
+func (r *run) overrideAll(nodes []*yaml.RNode, pl *plan) []outcome {
 	outcomes := make([]outcome, len(nodes))
 	forEach(len(nodes), func(i int) {
-		outcomes[i].applied, outcomes[i].err = r.override(nodes[i], cluster, sets)
+		outcomes[i] = r.override(nodes[i], pl)
 	})
 	return outcomes
 }
@@ -197,8 +233,15 @@ func (r *run) overrideAll(nodes []*yaml.RNode, cluster *policy.Cluster, sets []p
 // override applies the Sets to one resource. A failing resource comes out
 // unchanged: it is edited in place and re-read from the input on failure
 // when the Processor can restore items, else edited on a copy that replaces
-// it only on success.
-func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set) (int, error) {
+// it only on success. A streaming run edits in place and never restores: it
+// starts over on the whole list when a resource fails.
+func (r *run) override(n *yaml.RNode, pl *plan) outcome {
+	applied, err := r.overrideNode(n, pl)
+	return outcome{applied: applied, err: err}
+}
+
+func (r *run) overrideNode(n *yaml.RNode, pl *plan) (int, error) {
+	cluster := pl.cluster
 	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" && cluster != nil {
 		if done == cluster.Name {
 			return 0, nil // rendered by an earlier run
@@ -207,12 +250,12 @@ func (r *run) override(n *yaml.RNode, cluster *policy.Cluster, sets []policy.Set
 			policy.RefOf(n).GVKString(), done, ClusterAnnotation, cluster.Name)
 	}
 	work := n
-	if r.restore == nil {
+	if r.restore == nil && !r.inPlace {
 		work = n.Copy()
 	}
-	applied, err := policy.Apply(policy.NewResource(work), sets)
+	applied, err := policy.Apply(policy.NewResource(work), pl.sets)
 	if err != nil {
-		if work == n {
+		if work == n && !r.inPlace {
 			orig, ok := r.restore(n)
 			if !ok {
 				return 0, fmt.Errorf("%w (and the resource could not be restored from the input)", err)

@@ -40,7 +40,7 @@ func (in *input) restore(n *yaml.RNode) (*yaml.RNode, bool) {
 // and comments as in the whole document; anything else, or any item that
 // does not parse so, takes kyaml's path.
 func readInput(data []byte) (*input, error) {
-	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	data = normalizeNewlines(data)
 	if rest, chunks, ok := splitItems(data); ok {
 		rw := &kio.ByteReadWriter{Reader: bytes.NewReader(rest), KeepReaderAnnotations: true}
 		if _, err := rw.Read(); err == nil && rw.WrappingKind == kio.ResourceListKind {
@@ -59,6 +59,14 @@ func readInput(data []byte) (*input, error) {
 		return nil, err
 	}
 	return &input{rw: rw, items: items}, nil
+}
+
+// normalizeNewlines turns CRLF line ends into LF, as kyaml's reader does.
+func normalizeNewlines(data []byte) []byte {
+	if !bytes.Contains(data, []byte("\r\n")) {
+		return data
+	}
+	return bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 }
 
 // splitItems cuts the entries of a top-level `items:` block sequence out of

@@ -1,0 +1,175 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package fn
+
+import (
+	"bytes"
+	"errors"
+	"io"
+
+	"sigs.k8s.io/kustomize/kyaml/fn/framework"
+	"sigs.k8s.io/kustomize/kyaml/kio"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+// stream renders a ResourceList without holding every item's node tree at
+// once, which is most of a large run's memory. It makes two passes over the
+// items, split from the input text as readInput splits them:
+//
+//  1. the items the run must know before it overrides anything (policies,
+//     inventory, anything whose apiVersion and kind a glance at the text
+//     cannot tell) are parsed, and the configuration, inventory and policies
+//     are compiled from them;
+//  2. every item is then parsed (if it was not), overridden and encoded on all
+//     cores, in order, and its nodes dropped.
+//
+// The output is byte for byte what the whole-list path writes. ok is false
+// when the input is not a ResourceList in the layout readInput splits, or
+// when anything fails or reports an error: the caller then runs the
+// whole-list path, which reports every problem exactly as it would have.
+func stream(data []byte, w io.Writer) (failed framework.Results, ok bool, err error) {
+	rest, chunks, ok := splitItems(data)
+	if !ok {
+		return nil, false, nil
+	}
+	rw := &kio.ByteReadWriter{Reader: bytes.NewReader(rest), KeepReaderAnnotations: true}
+	if _, err := rw.Read(); err != nil || rw.WrappingKind != kio.ResourceListKind {
+		return nil, false, nil
+	}
+
+	// Pass 1: the items that shape the run.
+	first := make([]int, len(chunks)) // index into the parsed items + 1, or 0 when deferred
+	var early [][]byte
+	for i, c := range chunks {
+		if apiVersion, kind, ok := chunkHead(c); ok && !shapesRun(apiVersion, kind) {
+			continue
+		}
+		early = append(early, c)
+		first[i] = len(early)
+	}
+	nodes, ok := parseItems(early)
+	if !ok {
+		return nil, false, nil
+	}
+	rl := &framework.ResourceList{Items: nodes, FunctionConfig: rw.FunctionConfig}
+	r := &run{rl: rl, inPlace: true}
+	pl, ok := r.prepare()
+	if !ok {
+		return nil, false, nil
+	}
+
+	// Pass 2: every item, in order.
+	outcomes := make([]outcome, len(chunks))
+	var body bytes.Buffer
+	werr := writeOrdered(&body, len(chunks), func(i int, buf *bytes.Buffer) error {
+		var it item
+		if k := first[i]; k > 0 {
+			it = pl.items[k-1]
+		} else {
+			parsed, ok := parseItems(chunks[i : i+1])
+			if !ok || shapesRun(parsed[0].GetApiVersion(), parsed[0].GetKind()) {
+				return errRestart // the text misled chunkHead
+			}
+			it = item{node: parsed[0], dialect: -1, local: isLocal(parsed[0])}
+		}
+		if !r.output(it) {
+			return nil
+		}
+		if it.resource() {
+			if outcomes[i] = r.override(it.node, pl); outcomes[i].err != nil {
+				return errRestart
+			}
+		}
+		return encodeItem(buf, it.node)
+	})
+	if werr != nil {
+		return nil, false, nil
+	}
+	var total tally
+	for _, o := range outcomes {
+		total.add(o)
+	}
+	r.summarize(pl, total)
+	results, err := encodeResults(rl.Results)
+	if err != nil {
+		return nil, true, err
+	}
+	err = writeList(w, rw.WrappingAPIVersion, rw.WrappingKind, body.Len() > 0, func(w io.Writer) error {
+		_, err := w.Write(body.Bytes())
+		return err
+	}, rw.FunctionConfig, results)
+	return nil, true, err
+}
+
+// errRestart stops a streaming run: the whole-list path takes over.
+var errRestart = errors.New("restart on the whole list")
+
+// shapesRun reports whether an item of this kind must be read before any
+// resource is overridden: policies and inventory.
+func shapesRun(apiVersion, kind string) bool {
+	if isInventory(apiVersion, kind) {
+		return true
+	}
+	for _, d := range Dialects {
+		if ok, err := d.Claims(apiVersion, kind); ok || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// chunkHead reads an item's apiVersion and kind from its text, when both
+// are plain scalars on lines of their own at the item's top level. ok is
+// false when the text does not say so plainly (quotes, flow style, a
+// comment, a repeated key): the item is then parsed to find out.
+func chunkHead(c []byte) (apiVersion, kind string, ok bool) {
+	var nv, nk int
+	for len(c) > 0 {
+		line := c
+		if i := bytes.IndexByte(c, '\n'); i >= 0 {
+			line, c = c[:i], c[i+1:]
+		} else {
+			c = nil
+		}
+		if len(line) < 3 || (line[0] != '-' && line[0] != ' ') || line[1] != ' ' || line[2] == ' ' {
+			continue // not a key of the item's top-level mapping
+		}
+		key, value, found := bytes.Cut(line[2:], []byte(": "))
+		if !found {
+			continue
+		}
+		switch string(key) {
+		case "apiVersion":
+			apiVersion, nv = string(value), nv+1
+		case "kind":
+			kind, nk = string(value), nk+1
+		default:
+			continue
+		}
+		if !plainName(value) {
+			return "", "", false
+		}
+	}
+	return apiVersion, kind, nv == 1 && nk == 1
+}
+
+// plainName reports whether v is a plain scalar made of the characters of
+// an apiVersion or a kind.
+func plainName(v []byte) bool {
+	if len(v) == 0 {
+		return false
+	}
+	for _, b := range v {
+		if !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '.' || b == '/' || b == '-' || b == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// isLocal reports whether an item is local configuration, which the
+// function passes through untouched.
+func isLocal(n *yaml.RNode) bool {
+	return n.GetAnnotations(localConfigAnnotation)[localConfigAnnotation] == "true"
+}
