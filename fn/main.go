@@ -71,6 +71,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 	failed, err := execute(stdin, stdout)
+	if path := os.Getenv("APPLY_OVERRIDES_MEMPROFILE"); path != "" {
+		if perr := writeAllocProfile(path); perr != nil {
+			fmt.Fprintln(stderr, "apply-overrides:", perr)
+			return 1
+		}
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "apply-overrides:", err)
 		return 1
@@ -160,6 +166,19 @@ func encodeResults(results framework.Results) (*yaml.RNode, error) {
 		return nil, fmt.Errorf("encode results: %w", err)
 	}
 	return n, nil
+}
+
+// writeAllocProfile writes the allocation profile of the run to path
+// (APPLY_OVERRIDES_MEMPROFILE=path, for PERFORMANCE.md's measurements).
+func writeAllocProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("memory profile: %w", err)
+	}
+	if err := errors.Join(pprof.Lookup("allocs").WriteTo(f, 0), f.Close()); err != nil {
+		return fmt.Errorf("memory profile: %w", err)
+	}
+	return nil
 }
 
 // startCPUProfile writes a CPU profile to path until stop is called
