@@ -31,7 +31,7 @@ type Patch []Operation
 // would see it (or would dangle) are replaced by copies of their targets,
 // so the result reads as the JSON patch of the document's JSON view. An
 // empty document node is left alone, as evanphx leaves an empty document.
-func (p Patch) Apply(doc *yaml.Node) error { return p.apply(doc) }
+func (p Patch) Apply(doc *yaml.Node) error { return p.apply(doc, Options{}) }
 
 // Get resolves an RFC 6901 pointer against doc the way
 // github.com/go-openapi/jsonpointer does ("~1" is "/", "~0" is "~"), with its

@@ -188,15 +188,21 @@ func (a *applier) add(chain []*yaml.Node, key string, val *yaml.Node) error {
 	return nil
 }
 
-// remove deletes key from the last container of chain.
+// remove deletes key from the last container of chain. With
+// AllowMissingPathOnRemove a missing key or out-of-range index is no error
+// (a malformed index still is).
 func (a *applier) remove(chain []*yaml.Node, key string) error {
 	c := chain[len(chain)-1]
+	tolerate := a.opts.AllowMissingPathOnRemove
 	if a.isObject(c) {
 		if c.Kind != yaml.MappingNode {
 			return ErrExpectedObject
 		}
 		i := findKey(c, key)
 		if i < 0 {
+			if tolerate {
+				return nil
+			}
 			return fmt.Errorf("unable to remove nonexistent key: %s: %w", key, ErrMissing)
 		}
 		a.unshare(chain, c.Content[i], c.Content[i+1])
@@ -209,11 +215,14 @@ func (a *applier) remove(chain []*yaml.Node, key string) error {
 	if err != nil {
 		return err
 	}
-	if idx >= len(c.Content) {
+	if idx >= len(c.Content) || idx < -len(c.Content) {
+		if tolerate {
+			return nil
+		}
 		return errInvalidIndex(idx)
 	}
-	if idx, err = index(key, len(c.Content)); err != nil {
-		return err
+	if idx < 0 {
+		idx += len(c.Content)
 	}
 	a.unshare(chain, c.Content[idx])
 	a.touch(c)

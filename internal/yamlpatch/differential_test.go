@@ -23,6 +23,13 @@ type diffCase struct{ doc, patch string }
 // doc may be any YAML; evanphx gets its JSON view.
 func checkAgainstEvanphx(t testing.TB, doc, patch string, nilNull bool) {
 	t.Helper()
+	checkAgainstEvanphxWith(t, doc, patch, nilNull, Options{})
+}
+
+// checkAgainstEvanphxWith is checkAgainstEvanphx with options o on both
+// sides (ApplyWithOptions).
+func checkAgainstEvanphxWith(t testing.TB, doc, patch string, nilNull bool, o Options) {
+	t.Helper()
 	node, err := parseDoc(doc)
 	if err != nil {
 		t.Fatalf("parse doc %s: %v", doc, err)
@@ -31,7 +38,7 @@ func checkAgainstEvanphx(t testing.TB, doc, patch string, nilNull bool) {
 	if err != nil {
 		t.Fatalf("json view of %s: %v", doc, err)
 	}
-	ev := runEvanphx(before, patch)
+	ev := runEvanphxWith(before, patch, o)
 	p, err := toPatch(patch, nilNull)
 	if err != nil {
 		t.Fatalf("convert patch %s: %v", patch, err)
@@ -43,7 +50,7 @@ func checkAgainstEvanphx(t testing.TB, doc, patch string, nilNull bool) {
 				t.Fatalf("panic applying %s to %s: %v", patch, doc, r)
 			}
 		}()
-		ours = p.Apply(node)
+		ours = p.ApplyWithOptions(node, o)
 	}()
 	after, err := toJSON(node)
 	if err != nil {

@@ -10,10 +10,12 @@
 // github.com/evanphx/json-patch/v5 (v5.9.11) applied with default options,
 // which is what Karmada runs: negative indices are supported, a missing path
 // on remove is an error, parents are never created, and a path without a
-// leading "/" silently loses its first segment. Error messages are the same
-// strings evanphx returns, so users can match them against upstream
-// documentation. The differential and fuzz tests in this package hold the
-// engine to that promise.
+// leading "/" silently loses its first segment. Patch.ApplyWithOptions adds
+// evanphx's EnsurePathExistsOnAdd and AllowMissingPathOnRemove (which
+// Kyverno's patchesJson6902 turns on) with the same fidelity; see Options.
+// Error messages are the same strings evanphx returns, so users can match
+// them against upstream documentation. The differential and fuzz tests in
+// this package hold the engine to that promise, with and without options.
 //
 // # JSON view
 //

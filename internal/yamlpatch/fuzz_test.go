@@ -12,14 +12,15 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// FuzzPatchMatchesEvanphx holds Patch.Apply to evanphx's behaviour on
-// random documents and patches. doc is JSON or YAML (evanphx gets its JSON
-// view). With gen empty the (doc, patch) strings are used as they are (the
-// differential and YAML corpora seed them); otherwise gen drives a generator
+// FuzzPatchMatchesEvanphx holds Patch.ApplyWithOptions to evanphx's
+// behaviour on random documents and patches, under every combination of
+// Options. doc is JSON or YAML (evanphx gets its JSON view). With gen empty
+// the (doc, patch) strings are used as they are (the differential, YAML and
+// options corpora seed them); otherwise gen drives a generator
 // of patches against doc (or against a generated document when doc is not
 // usable). See checkAgainstEvanphx for what must match; a panic fails too.
 func FuzzPatchMatchesEvanphx(f *testing.F) {
-	for _, corpus := range []map[string]diffCase{differentialCorpus, yamlCorpus} {
+	for _, corpus := range []map[string]diffCase{differentialCorpus, yamlCorpus, optionsCorpus} {
 		for _, c := range corpus {
 			f.Add(c.doc, c.patch, []byte{})
 			f.Add(c.doc, c.patch, []byte(c.patch))
@@ -46,11 +47,13 @@ func FuzzPatchMatchesEvanphx(f *testing.F) {
 		if !usablePatch(patch) || strings.Count(patch, `"op"`) > 16 {
 			return // a long patch of copies can grow the document exponentially
 		}
-		if makesCycle(patch) {
-			checkOursOnly(t, doc, patch)
-			return
+		for _, o := range allOptions {
+			if makesCycle(patch) {
+				checkOursOnly(t, doc, patch, o)
+				continue
+			}
+			checkAgainstEvanphxWith(t, doc, patch, nilNull, o)
 		}
-		checkAgainstEvanphx(t, doc, patch, nilNull)
 	})
 }
 
@@ -171,7 +174,7 @@ func makesCycle(patch string) bool {
 
 // checkOursOnly applies patch to doc without evanphx: no panic, and a
 // successful result must render and re-read to the same JSON view.
-func checkOursOnly(t *testing.T, doc, patch string) {
+func checkOursOnly(t *testing.T, doc, patch string, o Options) {
 	t.Helper()
 	n, err := parseDoc(doc)
 	if err != nil {
@@ -181,7 +184,7 @@ func checkOursOnly(t *testing.T, doc, patch string) {
 	if err != nil {
 		t.Fatalf("convert patch %s: %v", patch, err)
 	}
-	if err := p.Apply(n); err == nil {
+	if err := p.ApplyWithOptions(n, o); err == nil {
 		view, err := toJSON(n)
 		if err != nil {
 			t.Fatalf("json view after %s on %s: %v", patch, doc, err)

@@ -9,10 +9,13 @@ import (
 	"strings"
 )
 
-// generator turns fuzz bytes into documents and patches.
+// generator turns fuzz bytes into documents and patches. With deep set,
+// paths more often run through parents that do not exist, which is where
+// EnsurePathExistsOnAdd does its work.
 type generator struct {
-	b []byte
-	i int
+	b    []byte
+	i    int
+	deep bool
 }
 
 func (g *generator) next() int {
@@ -105,8 +108,11 @@ func pointers(v jv, prefix string, out []string) []string {
 }
 
 func (g *generator) path(ptrs []string) string {
-	p := ptrs[g.pick(len(ptrs))]
 	tok := func() string { return genTokens[g.pick(len(genTokens))] }
+	if g.deep && g.i < len(g.b) && g.pick(3) == 0 {
+		return g.path(ptrs) + "/" + tok() + "/" + tok()
+	}
+	p := ptrs[g.pick(len(ptrs))]
 	switch g.pick(16) {
 	case 0, 1, 2, 3, 4, 5, 6:
 		return p

@@ -218,7 +218,11 @@ type evanphxResult struct {
 	panicked bool
 }
 
-func runEvanphx(doc, patch string) (r evanphxResult) {
+func runEvanphx(doc, patch string) evanphxResult { return runEvanphxWith(doc, patch, Options{}) }
+
+// runEvanphxWith runs evanphx's ApplyWithOptions with its default options
+// plus the switches of o.
+func runEvanphxWith(doc, patch string, o Options) (r evanphxResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			r = evanphxResult{panicked: true, err: fmt.Errorf("panic: %v", p)}
@@ -228,7 +232,10 @@ func runEvanphx(doc, patch string) (r evanphxResult) {
 	if err != nil {
 		return evanphxResult{err: fmt.Errorf("decode: %w", err)}
 	}
-	out, err := p.Apply([]byte(doc))
+	opts := jsonpatch.NewApplyOptions()
+	opts.EnsurePathExistsOnAdd = o.EnsurePathExistsOnAdd
+	opts.AllowMissingPathOnRemove = o.AllowMissingPathOnRemove
+	out, err := p.ApplyWithOptions([]byte(doc), opts)
 	return evanphxResult{out: string(out), err: err}
 }
 

@@ -20,6 +20,13 @@ func (a *applier) opAdd(op *Operation) error {
 	if op.Path == "" {
 		return a.addRoot(op.Value)
 	}
+	var made []madeNode
+	if a.opts.EnsurePathExistsOnAdd {
+		var err error
+		if made, err = a.ensurePath(op.Path); err != nil {
+			return err
+		}
+	}
 	chain, key, ok := a.findObject(op.Path, true)
 	if !ok {
 		return fmt.Errorf("add operation does not apply: doc is missing path: \"%s\": %w", op.Path, ErrMissing)
@@ -31,6 +38,7 @@ func (a *applier) opAdd(op *Operation) error {
 	if err := a.add(chain, key, val); err != nil {
 		return fmt.Errorf("error in add for path: '%s': %w", op.Path, err)
 	}
+	a.settle(made)
 	return nil
 }
 
@@ -58,6 +66,9 @@ func (a *applier) addRoot(v *yaml.Node) error {
 func (a *applier) opRemove(op *Operation) error {
 	chain, key, ok := a.findObject(op.Path, true)
 	if !ok {
+		if a.opts.AllowMissingPathOnRemove {
+			return nil
+		}
 		return fmt.Errorf("remove operation does not apply: doc is missing path: \"%s\": %w", op.Path, ErrMissing)
 	}
 	if err := a.remove(chain, key); err != nil {

@@ -10,8 +10,8 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// apply runs p against doc; see Patch.Apply.
-func (p Patch) apply(doc *yaml.Node) error {
+// apply runs p against doc with options o; see Patch.Apply.
+func (p Patch) apply(doc *yaml.Node, o Options) error {
 	if doc == nil {
 		return fmt.Errorf("nil document: %w", ErrInvalid)
 	}
@@ -25,7 +25,7 @@ func (p Patch) apply(doc *yaml.Node) error {
 	if root == nil {
 		return nil
 	}
-	a := &applier{root: root, aliases: hasAlias(root)}
+	a := &applier{root: root, aliases: hasAlias(root), opts: o}
 	switch kind := kindOf(resolve(root)); kind {
 	case kindObject, kindArray:
 	case kindNull:

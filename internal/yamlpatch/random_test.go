@@ -29,7 +29,7 @@ func TestRandomAgainstEvanphx(t *testing.T) {
 			continue
 		}
 		if makesCycle(patch) {
-			checkOursOnly(t, doc, patch)
+			checkOursOnly(t, doc, patch, Options{})
 			skipped++
 			continue
 		}

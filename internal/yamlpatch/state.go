@@ -27,8 +27,10 @@ import (
 //     in test.
 //   - undo restores every node touched, so a failing Apply leaves the
 //     document unchanged.
+//   - opts are the evanphx ApplyOptions in force.
 type applier struct {
 	root     *yaml.Node
+	opts     Options
 	nullObj  bool
 	nilArr   bool
 	self     *yaml.Node
