@@ -3,7 +3,10 @@ module github.com/apply-overrides/apply-overrides
 go 1.26.8
 
 require (
+	github.com/IGLOU-EU/go-wildcard v1.0.3
+	github.com/blang/semver/v4 v4.0.0
 	github.com/evanphx/json-patch v5.6.0+incompatible
+	github.com/kyverno/go-jmespath v0.4.1-0.20231124160150-95e59c162877
 	k8s.io/apimachinery v0.36.6
 	sigs.k8s.io/kustomize/kyaml v0.21.2
 	sigs.k8s.io/yaml v1.6.0
@@ -46,7 +49,7 @@ require (
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.39.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
-	gopkg.in/inf.v0 v0.9.1 // indirect
+	gopkg.in/inf.v0 v0.9.1
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect

@@ -5,13 +5,17 @@ package fn
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
 // The typed functionConfig's API.
@@ -30,6 +34,29 @@ type Config struct {
 	// KeepPolicies keeps policy and inventory objects in the output (needed
 	// under `kpt fn render`, which writes the output back to the package).
 	KeepPolicies bool
+	// AdmissionPolicies scopes admission (Kyverno) policies to clusters;
+	// without an entry naming it, a policy runs on every cluster.
+	AdmissionPolicies []AdmissionScope
+}
+
+// AdmissionScope is one entry of spec.admissionPolicies: the policies it
+// names run only on the clusters it selects (by name or labels).
+type AdmissionScope struct {
+	// Policies are name patterns: "name" for a ClusterPolicy,
+	// "namespace/name" for a Policy; * and ? are wildcards.
+	Policies        []string       `yaml:"policies" required:"true"`
+	Clusters        []string       `yaml:"clusters"`
+	ClusterSelector *LabelSelector `yaml:"clusterSelector"`
+}
+
+// LabelSelector is metav1.LabelSelector.
+type LabelSelector struct {
+	MatchLabels      map[string]string `yaml:"matchLabels"`
+	MatchExpressions []struct {
+		Key      string   `yaml:"key" required:"true"`
+		Operator string   `yaml:"operator" required:"true"`
+		Values   []string `yaml:"values"`
+	} `yaml:"matchExpressions"`
 }
 
 // InlineCluster is one entry of spec.clusters.
@@ -47,9 +74,10 @@ type typedConfig struct {
 	Kind       string     `yaml:"kind"`
 	Metadata   *yaml.Node `yaml:"metadata"`
 	Spec       struct {
-		Cluster      string          `yaml:"cluster"`
-		Clusters     []InlineCluster `yaml:"clusters"`
-		KeepPolicies bool            `yaml:"keepPolicies"`
+		Cluster           string           `yaml:"cluster"`
+		Clusters          []InlineCluster  `yaml:"clusters"`
+		KeepPolicies      bool             `yaml:"keepPolicies"`
+		AdmissionPolicies []AdmissionScope `yaml:"admissionPolicies"`
 	} `yaml:"spec"`
 }
 
@@ -77,7 +105,15 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 			}
 			seen[c.Name] = true
 		}
-		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies}
+		for i, a := range tc.Spec.AdmissionPolicies {
+			if len(a.Policies) == 0 || (len(a.Clusters) == 0 && a.ClusterSelector == nil) {
+				return cfg, fmt.Errorf("invalid functionConfig %s %s: spec.admissionPolicies[%d]: name at least one policy and select clusters with clusters or clusterSelector", apiVersion, kind, i)
+			}
+			if _, err := a.selector(); err != nil {
+				return cfg, fmt.Errorf("invalid functionConfig %s %s: spec.admissionPolicies[%d].clusterSelector: %w", apiVersion, kind, i, err)
+			}
+		}
+		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies}
 	case apiVersion == "v1" && kind == "ConfigMap":
 		data := fc.GetDataMap()
 		var unknown []string
@@ -104,4 +140,46 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 			apiVersion, kind, ConfigAPIVersion, ConfigKind)
 	}
 	return cfg, nil
+}
+
+// selector builds the entry's cluster selector (nil without one).
+func (a AdmissionScope) selector() (labels.Selector, error) {
+	if a.ClusterSelector == nil {
+		return nil, nil
+	}
+	ls := &metav1.LabelSelector{MatchLabels: a.ClusterSelector.MatchLabels}
+	for _, e := range a.ClusterSelector.MatchExpressions {
+		ls.MatchExpressions = append(ls.MatchExpressions, metav1.LabelSelectorRequirement{Key: e.Key, Operator: metav1.LabelSelectorOperator(e.Operator), Values: e.Values})
+	}
+	return metav1.LabelSelectorAsSelector(ls)
+}
+
+// selects reports whether the entry selects cluster c.
+func (a AdmissionScope) selects(c *policy.Cluster) bool {
+	if slices.Contains(a.Clusters, c.Name) {
+		return true
+	}
+	sel, err := a.selector()
+	return err == nil && sel != nil && sel.Matches(labels.Set(c.Labels))
+}
+
+// scopeAdmission returns c with the admission policies it runs (c itself
+// when nothing is scoped).
+func scopeAdmission(c *policy.Cluster, scopes []AdmissionScope) (*policy.Cluster, error) {
+	if len(scopes) == 0 {
+		return c, nil
+	}
+	if c == nil {
+		return nil, fmt.Errorf("spec.admissionPolicies scopes admission policies to clusters, so the functionConfig must name the cluster to render (spec.cluster)")
+	}
+	sel := &policy.Selection{}
+	for _, a := range scopes {
+		sel.Scoped = append(sel.Scoped, a.Policies...)
+		if a.selects(c) {
+			sel.Selected = append(sel.Selected, a.Policies...)
+		}
+	}
+	scoped := *c
+	scoped.AdmissionPolicies = sel
+	return &scoped, nil
 }

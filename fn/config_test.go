@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -54,6 +56,30 @@ spec:
     region: us-east-1
     zones: [us-east-1a]`, want: Config{Cluster: "member1", KeepPolicies: true, Clusters: []InlineCluster{{
 			Name: "member1", Labels: map[string]string{"env": "prod"}, Provider: "aws", Region: "us-east-1", Zones: []string{"us-east-1a"}}}}},
+		"admission scope": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec:
+  cluster: member1
+  admissionPolicies:
+  - policies: [prod-*]
+    clusters: [member1]`, want: Config{Cluster: "member1", AdmissionPolicies: []AdmissionScope{{Policies: []string{"prod-*"}, Clusters: []string{"member1"}}}}},
+		"admission scope without clusters": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec:
+  admissionPolicies:
+  - policies: [prod-*]`, wantErr: "spec.admissionPolicies[0]: name at least one policy and select clusters with clusters or clusterSelector"},
+		"admission scope bad selector": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec:
+  admissionPolicies:
+  - policies: [a]
+    clusterSelector: {matchExpressions: [{key: env, operator: Sometimes}]}`, wantErr: "spec.admissionPolicies[0].clusterSelector: \"Sometimes\" is not a valid label selector operator"},
 		"typed unknown field": {config: `
 apiVersion: apply-overrides.dev/v1alpha1
 kind: ApplyOverrides
@@ -115,4 +141,26 @@ func TestInventoryResolve(t *testing.T) {
 	assert.ErrorContains(t, err, "no clusters are known")
 	_, err = one.Resolve("", true)
 	assert.NoError(t, err, "the only known cluster is the default")
+}
+
+func TestScopeAdmission(t *testing.T) {
+	prod := &policy.Cluster{Name: "member1", Labels: map[string]string{"env": "prod"}}
+	staging := &policy.Cluster{Name: "member2", Labels: map[string]string{"env": "staging"}}
+	scopes := []AdmissionScope{
+		{Policies: []string{"prod-*"}, ClusterSelector: &LabelSelector{MatchLabels: map[string]string{"env": "prod"}}},
+		{Policies: []string{"shop/canary"}, Clusters: []string{"member2"}},
+	}
+	got, err := scopeAdmission(prod, scopes)
+	require.NoError(t, err)
+	assert.Equal(t, &policy.Selection{Scoped: []string{"prod-*", "shop/canary"}, Selected: []string{"prod-*"}}, got.AdmissionPolicies)
+	assert.Nil(t, prod.AdmissionPolicies, "the inventory's cluster is not modified")
+	got, err = scopeAdmission(staging, scopes)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"shop/canary"}, got.AdmissionPolicies.Selected)
+
+	same, err := scopeAdmission(prod, nil)
+	require.NoError(t, err)
+	assert.Same(t, prod, same)
+	_, err = scopeAdmission(nil, scopes)
+	assert.ErrorContains(t, err, "must name the cluster to render")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
+	"github.com/apply-overrides/apply-overrides/kyverno"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -36,7 +37,18 @@ type Dialect interface {
 // Dialects lists the dialects in the order their Sets run. Every dialect
 // compiles, even without policies: KubeAdmiral must still report a resource
 // that names a missing policy.
-var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}}
+var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kyverno.Dialect{}}
+
+// observer is a Dialect that also reads some workload objects, which stay
+// resources (Kyverno reads Namespace labels).
+type observer interface {
+	Observes(apiVersion, kind string) bool
+}
+
+// clusterless is a Dialect whose policies need no cluster to be named.
+type clusterless interface {
+	Clusterless() bool
+}
 
 // Processor is the apply-overrides KRM function.
 type Processor struct {
@@ -113,6 +125,8 @@ type plan struct {
 	items   []item
 	cluster *policy.Cluster
 	sets    []policy.Set
+	// warnings are reported with the run's results when it succeeds.
+	warnings []*framework.Result
 }
 
 // output reports whether an item goes to the output: control-plane objects
@@ -145,10 +159,16 @@ func (r *run) prepare() (pl *plan, ok bool) {
 		return nil, false
 	}
 	needed := false
-	for _, objs := range claimed {
+	for i, objs := range claimed {
+		if c, ok := Dialects[i].(clusterless); ok && c.Clusterless() {
+			continue
+		}
 		needed = needed || len(objs) > 0
 	}
 	cluster, err := inv.Resolve(cfg.Cluster, needed)
+	if err == nil {
+		cluster, err = scopeAdmission(cluster, cfg.AdmissionPolicies)
+	}
 	if err != nil {
 		r.fail(configResult(err, r.rl.FunctionConfig))
 		return nil, false
@@ -157,7 +177,13 @@ func (r *run) prepare() (pl *plan, ok bool) {
 	for i, d := range Dialects {
 		s, errs := d.Compile(claimed[i], cluster)
 		for _, e := range errs {
-			r.fail(errorResult(e))
+			res := errorResult(e)
+			if policy.IsWarning(e) {
+				res.Severity = framework.Warning
+				pl.warnings = append(pl.warnings, res)
+				continue
+			}
+			r.fail(res)
 		}
 		pl.sets = append(pl.sets, s...)
 	}
@@ -174,8 +200,9 @@ func (t *tally) add(o outcome) {
 	}
 }
 
-// summarize adds the run's info result.
+// summarize adds the run's warnings and info result.
 func (r *run) summarize(pl *plan, t tally) {
+	r.rl.Results = append(r.rl.Results, pl.warnings...)
 	if pl.cluster != nil {
 		r.rl.Results = append(r.rl.Results, &framework.Result{
 			Severity: framework.Info,
@@ -196,6 +223,11 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 			inventory = append(inventory, n)
 			items = append(items, it)
 			continue
+		}
+		for i, d := range Dialects {
+			if o, ok := d.(observer); ok && o.Observes(apiVersion, kind) {
+				claimed[i] = append(claimed[i], n) // read, and still a resource
+			}
 		}
 		for i, d := range Dialects {
 			ok, err := d.Claims(apiVersion, kind)

@@ -106,13 +106,16 @@ func stream(data []byte, w io.Writer) (failed framework.Results, ok bool, err er
 var errRestart = errors.New("restart on the whole list")
 
 // shapesRun reports whether an item of this kind must be read before any
-// resource is overridden: policies and inventory.
+// resource is overridden: policies, inventory and what dialects observe.
 func shapesRun(apiVersion, kind string) bool {
 	if isInventory(apiVersion, kind) {
 		return true
 	}
 	for _, d := range Dialects {
 		if ok, err := d.Claims(apiVersion, kind); ok || err != nil {
+			return true
+		}
+		if o, ok := d.(observer); ok && o.Observes(apiVersion, kind) {
 			return true
 		}
 	}

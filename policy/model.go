@@ -4,6 +4,7 @@
 package policy
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -20,6 +21,17 @@ type Cluster struct {
 	Provider, Region, Zone string
 	// Zones mirrors Karmada's Cluster.spec.zones.
 	Zones []string
+	// AdmissionPolicies, when set, limits the admission policies (Kyverno)
+	// the cluster runs.
+	AdmissionPolicies *Selection
+}
+
+// Selection picks policies by name pattern ("name" for cluster-scoped
+// policies, "namespace/name" for namespaced ones; * and ? wildcards): a
+// policy no Scoped pattern matches is selected everywhere, one that some
+// Scoped pattern matches only where a Selected pattern matches it too.
+type Selection struct {
+	Scoped, Selected []string
 }
 
 // Ref identifies an object of the ResourceList in messages and results.
@@ -169,18 +181,47 @@ func Apply(res *Resource, sets []Set) (int, error) {
 			return applied, &Error{Resource: &resRef, Err: err}
 		}
 		for _, rule := range rules {
+			counted := rule.Internal
 			for _, step := range rule.Steps {
-				if _, err := step.Filter.Filter(res.Node); err != nil {
+				n, err := runStep(step, res.Node)
+				if err != nil {
 					resRef := res.Ref
-					return applied, &Error{Policy: *rule.Policy, Field: step.Field, Resource: &resRef, Err: err}
+					field := step.Field
+					var fe interface{ PolicyField() string }
+					if errors.As(err, &fe) {
+						field = fe.PolicyField()
+					}
+					return applied, &Error{Policy: *rule.Policy, Field: field, Resource: &resRef, Err: err}
+				}
+				if n >= 0 {
+					applied += n
+					counted = true
 				}
 			}
-			if !rule.Internal {
+			if !counted {
 				applied++
 			}
 		}
 	}
 	return applied, nil
+}
+
+// CountingFilter is a Filter that reports how many rules it applied (a
+// Kyverno policy runs many rules in one step, some or none of which change
+// the resource).
+type CountingFilter interface {
+	yaml.Filter
+	FilterCount(n *yaml.RNode) (int, error)
+}
+
+// runStep runs a step; n is the rules it applied, or -1 when the step
+// does not count them.
+func runStep(step Step, node *yaml.RNode) (n int, err error) {
+	if c, ok := step.Filter.(CountingFilter); ok {
+		return c.FilterCount(node)
+	}
+	_, err = step.Filter.Filter(node)
+	return -1, err
 }
 
 // Error is a problem with a policy: invalid (Resource is nil), failing to
@@ -212,3 +253,16 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// Warning marks a compile problem that does not stop the run (e.g. a
+// policy whose result depends on the time it runs).
+type Warning struct{ Err error }
+
+func (w *Warning) Error() string { return w.Err.Error() }
+func (w *Warning) Unwrap() error { return w.Err }
+
+// IsWarning reports whether err is, or wraps, a *Warning.
+func IsWarning(err error) bool {
+	var w *Warning
+	return errors.As(err, &w)
+}

@@ -62,7 +62,30 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// divergences are the cases whose upstream behaviour apply-overrides
+// deliberately does not reproduce (README "Kyverno", "Rejected"): the case
+// stays as upstream recorded it, and the run must fail with the error that
+// replaces the upstream outcome.
+var divergences = map[string]struct{ expectError, why string }{
+	"kyverno/match-userinfo-ignored-without-admission-info": {
+		expectError: "user info criteria (subjects, roles, clusterRoles) are not supported",
+		why:         "kyverno apply drops user criteria from match filters when it has no --userinfo, so the rule applies to everyone; a render must not silently widen a rule meant for one user",
+	},
+	"kyverno/smp-equality-anchor-is-literal-key": {
+		expectError: "equality anchor =(team) is not supported in a mutate patch",
+		why:         "Kyverno does not interpret =() and X() anchors in mutate patches and merges them into the resource as literal keys (kyverno issue #2109); the render rejects them instead of writing keys like \"=(team)\" into a manifest",
+	},
+	"kyverno/match-namespace-selector-no-labels-offline": {
+		expectError: "namespaceSelector needs the labels of namespace \"prod\"",
+		why:         "kyverno apply evaluates namespaceSelector against an empty label set offline, so the rule silently never applies; the render asks for the Namespace object instead",
+	},
+}
+
 func runCase(t *testing.T, c *conformanceCase) {
+	if d, ok := divergences[c.System+"/"+c.Name]; ok {
+		t.Logf("diverges from upstream on purpose: %s", d.why)
+		c.Expected, c.ExpectError = nil, d.expectError
+	}
 	input := caseResourceList(t, c)
 	stdout, stderr, code := runBinary(t, input)
 	out, err := yaml.Parse(string(stdout))

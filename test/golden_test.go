@@ -42,7 +42,7 @@ func TestGolden(t *testing.T) {
 }
 
 // resourceListExamples are the examples that are a ResourceList to pipe in.
-var resourceListExamples = []string{"stdin", "kubeadmiral"}
+var resourceListExamples = []string{"stdin", "kubeadmiral", "kyverno"}
 
 // TestExampleResourceLists runs the examples that are a ResourceList (the
 // `docker run -i` way) and compares with their .expected/output.yaml.

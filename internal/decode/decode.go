@@ -11,10 +11,12 @@
 // the key mandatory. Supported field types are string, bool, int, structs,
 // pointers to structs (nil when absent or null), slices (nil when absent,
 // empty when `[]`), map[string]string, and *yaml.Node, which keeps the raw
-// node (for free-form JSON values).
+// node (for free-form JSON values), and any, which gets the node's JSON value
+// as encoding/json decodes it (map[string]any, []any, float64, string, bool).
 package decode
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -111,6 +113,19 @@ func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLis
 			return field.ErrorList{typeError(path, n, "boolean")}
 		}
 		v.SetBool(b)
+	case reflect.Interface:
+		if v.NumMethod() != 0 {
+			return field.ErrorList{field.InternalError(path, fmt.Errorf("unsupported field type %s", v.Type()))}
+		}
+		j, err := yaml.NewRNode(n).MarshalJSON()
+		if err != nil {
+			return field.ErrorList{field.Invalid(path, jsonType(n), err.Error())}
+		}
+		var x any
+		if err := json.Unmarshal(j, &x); err != nil {
+			return field.ErrorList{field.Invalid(path, jsonType(n), err.Error())}
+		}
+		v.Set(reflect.ValueOf(&x).Elem())
 	case reflect.Int, reflect.Int32, reflect.Int64:
 		i, err := strconv.ParseInt(n.Value, 0, 64)
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != yaml.NodeTagInt || err != nil {

@@ -72,6 +72,10 @@ func roundTrip(v any) (any, error) {
 	return out, nil
 }
 
+// DeepCopy copies the maps and lists of a JSON value; other values are
+// immutable and kept.
+func DeepCopy(v any) any { return deepCopy(v) }
+
 // deepCopy copies maps and lists and keeps every other value as it is.
 func deepCopy(v any) any {
 	switch t := v.(type) {

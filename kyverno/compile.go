@@ -1,0 +1,162 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kyverno
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/kyverno/vars"
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// compiled is a policy ready to run: its mutate rules, autogen rules
+// included, in the order Kyverno runs them.
+type compiled struct {
+	ref        policy.Ref
+	namespaced bool
+	namespace  string
+	applyOne   bool
+	rules      []*compiledRule
+	// nondeterministic lists the time- and randomness-dependent JMESPath
+	// calls of the rules, for a warning.
+	nondeterministic []string
+}
+
+// compiledRule is one mutate rule with what the engine needs at hand.
+type compiledRule struct {
+	rule  Rule
+	name  string
+	field string // e.g. "spec.rules[0]" or "spec.rules (autogen-x)"
+	// doc is the rule's JSON value, substituted whole before a patch.
+	doc any
+	// usesNamespaceSelector, with selectorField, marks rules that need the
+	// labels of the resource's namespace.
+	usesNamespaceSelector bool
+	selectorField         string
+}
+
+// compilePolicy decodes, validates and prepares one policy object. The
+// first problem found is returned, as `kyverno apply` reports one error per
+// policy.
+func compilePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, *invalid) {
+	var p Policy
+	if errs := decode.Decode(obj.YNode(), nil, &p); len(errs) > 0 {
+		return nil, &invalid{field: errs[0].Field, err: errs[0]}
+	}
+	if ref.Kind == KindClusterPolicy && p.Metadata.Namespace != "" {
+		return nil, invalidf("metadata.namespace", "A clusterpolicy should not have the namespace defined")
+	}
+	if err := validateSpec(&p); err != nil {
+		return nil, err
+	}
+	rules, err := computeRules(&p)
+	if err != nil {
+		return nil, &invalid{field: "spec.rules", err: err}
+	}
+	if err := validateRules(&p, rules); err != nil {
+		return nil, err
+	}
+	c := &compiled{ref: ref, namespaced: ref.Kind == KindPolicy, namespace: p.Metadata.Namespace, applyOne: p.Spec.ApplyRules == "One"}
+	if c.namespaced && c.namespace == "" {
+		c.namespace = "default"
+	}
+	for i, r := range rules {
+		if r.Mutate == nil {
+			continue // validate, generate and verifyImages rules do not mutate
+		}
+		cr := &compiledRule{rule: r, name: r.Name, field: ruleField(&p, i, r.Name)}
+		doc, err := toJSONValue(r)
+		if err != nil {
+			return nil, &invalid{field: cr.field, err: err}
+		}
+		cr.doc = doc
+		c.nondeterministic = append(c.nondeterministic, vars.NonDeterministic(doc)...)
+		cr.selectorField = namespaceSelectorField(&r)
+		cr.usesNamespaceSelector = cr.selectorField != ""
+		c.rules = append(c.rules, cr)
+	}
+	return c, nil
+}
+
+// ruleField names rule i of the autogen-expanded list: original rules by
+// index, generated ones by name.
+func ruleField(p *Policy, i int, name string) string {
+	if i < len(p.Spec.Rules) && p.Spec.Rules[i].Name == name {
+		return fmt.Sprintf("spec.rules[%d]", i)
+	}
+	return fmt.Sprintf("spec.rules (generated %s)", name)
+}
+
+// namespaceSelectorField returns the path of the rule's first
+// namespaceSelector, or "".
+func namespaceSelectorField(r *Rule) string {
+	blocks := map[string]*MatchResources{"match": &r.Match}
+	if r.Exclude != nil {
+		blocks["exclude"] = r.Exclude
+	}
+	for _, name := range []string{"match", "exclude"} {
+		b := blocks[name]
+		if b == nil {
+			continue
+		}
+		if b.Resources.NamespaceSelector != nil {
+			return name + ".resources.namespaceSelector"
+		}
+		for _, l := range []struct {
+			key string
+			fs  []ResourceFilter
+		}{{"any", b.Any}, {"all", b.All}} {
+			for j, f := range l.fs {
+				if f.Resources.NamespaceSelector != nil {
+					return fmt.Sprintf("%s.%s[%d].resources.namespaceSelector", name, l.key, j)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// toJSONValue is v's JSON value.
+func toJSONValue(v any) (any, error) {
+	var out any
+	err := convertJSON(v, &out)
+	return out, err
+}
+
+// convertJSON sets out (a pointer) from in through JSON.
+func convertJSON(in, out any) error {
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}
+
+// background reports spec.background (default true).
+func (s *Spec) background() bool { return s.Background == nil || *s.Background }
+
+// filterAt is a match or exclude filter with its path.
+type filterAt struct {
+	path   string
+	filter ResourceFilter
+}
+
+// filtersOf lists a block's filters; the inline form is one filter.
+func filtersOf(block string, m *MatchResources) []filterAt {
+	var out []filterAt
+	for j, f := range m.Any {
+		out = append(out, filterAt{fmt.Sprintf("%s.any[%d]", block, j), f})
+	}
+	for j, f := range m.All {
+		out = append(out, filterAt{fmt.Sprintf("%s.all[%d]", block, j), f})
+	}
+	if len(m.Any) == 0 && len(m.All) == 0 {
+		out = append(out, filterAt{block, ResourceFilter{Resources: m.Resources, Subjects: m.Subjects, Roles: m.Roles, ClusterRoles: m.ClusterRoles}})
+	}
+	return out
+}

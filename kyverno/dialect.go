@@ -1,0 +1,213 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kyverno
+
+import (
+	"fmt"
+	"strings"
+
+	wildcard "github.com/IGLOU-EU/go-wildcard"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// The API this dialect reads.
+const (
+	Group             = "kyverno.io"
+	Version           = "v1"
+	KindClusterPolicy = "ClusterPolicy"
+	KindPolicy        = "Policy"
+	KindException     = "PolicyException"
+)
+
+// Dialect is the Kyverno dialect: the member cluster's own admission
+// policies, applied after the federation overrides.
+type Dialect struct{}
+
+// Claims reports whether an object belongs to Kyverno's API group. Kyverno
+// objects configure the admission controller and are consumed by the
+// render; a ClusterPolicy or Policy of another version, and
+// PolicyExceptions (which need a cluster's exception store), are errors.
+func (Dialect) Claims(apiVersion, kind string) (bool, error) {
+	group, version, _ := strings.Cut(apiVersion, "/")
+	if group != Group {
+		return false, nil
+	}
+	switch {
+	case kind == KindException:
+		return true, fmt.Errorf("%s %s is not supported: policy exceptions are not applied offline; remove it from the input or narrow the policy's match instead", apiVersion, kind)
+	case (kind == KindClusterPolicy || kind == KindPolicy) && version != Version:
+		return true, fmt.Errorf("%s %s is not supported: supported version is %s/%s", apiVersion, kind, Group, Version)
+	}
+	return true, nil
+}
+
+// Observes reports the workload objects the dialect reads besides its own:
+// Namespaces, whose labels namespaceSelector matches.
+func (Dialect) Observes(apiVersion, kind string) bool {
+	return apiVersion == "v1" && kind == "Namespace"
+}
+
+// Clusterless reports that the dialect needs no cluster: Kyverno policies
+// apply to whatever cluster is rendered, or to the list when none is.
+func (Dialect) Clusterless() bool { return true }
+
+// Compile decodes and validates the policies in input order. Namespace
+// objects among objs feed namespaceSelector. Policies the cluster's
+// AdmissionPolicies selection leaves out are skipped.
+func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+	set := &Set{namespaces: Namespaces{}}
+	var errs []error
+	seen := map[string]bool{}
+	for _, obj := range objs {
+		ref := policy.RefOf(obj)
+		if ref.APIVersion == "v1" && ref.Kind == "Namespace" {
+			set.namespaces[ref.Name] = obj.GetLabels()
+			continue
+		}
+		if ref.Kind != KindClusterPolicy && ref.Kind != KindPolicy {
+			continue
+		}
+		id := ref.Kind + "/" + ref.Namespace + "/" + ref.Name
+		if seen[id] {
+			errs = append(errs, &policy.Error{Policy: ref, Field: "metadata.name", Err: fmt.Errorf("duplicate %s: a policy of that name was already given", ref)})
+			continue
+		}
+		seen[id] = true
+		p, inv := compilePolicy(obj, ref)
+		if inv != nil {
+			err := inv.err
+			if inv.field != "" && !strings.Contains(err.Error(), inv.field) {
+				err = fmt.Errorf("%s: %w", inv.field, err)
+			}
+			errs = append(errs, &policy.Error{Policy: ref, Field: inv.field, Err: err})
+			continue
+		}
+		if !selected(c, ref) {
+			continue
+		}
+		for _, w := range p.nondeterministic {
+			errs = append(errs, &policy.Error{Policy: ref, Field: "spec.rules", Err: &policy.Warning{
+				Err: fmt.Errorf("%s: the result depends on when or where the render runs, so renders of the same input may differ", w)}})
+		}
+		set.policies = append(set.policies, p)
+	}
+	for _, e := range errs {
+		if !policy.IsWarning(e) {
+			return nil, errs
+		}
+	}
+	if len(set.policies) == 0 {
+		return nil, errs
+	}
+	return []policy.Set{set}, errs
+}
+
+// selected reports whether the cluster runs the policy.
+func selected(c *policy.Cluster, ref policy.Ref) bool {
+	if c == nil || c.AdmissionPolicies == nil {
+		return true
+	}
+	name := ref.Name
+	if ref.Kind == KindPolicy {
+		name = ref.Namespace + "/" + ref.Name
+	}
+	matches := func(patterns []string) bool {
+		for _, p := range patterns {
+			if wildcard.Match(p, name) {
+				return true
+			}
+		}
+		return false
+	}
+	return !matches(c.AdmissionPolicies.Scoped) || matches(c.AdmissionPolicies.Selected)
+}
+
+// Namespaces holds the labels of the input's Namespace objects by name.
+type Namespaces map[string]map[string]string
+
+// labels returns the labels of obj's namespace; ok is false when the
+// input has no such Namespace.
+func (n Namespaces) labels(obj map[string]any) (map[string]string, bool) {
+	meta, _ := obj["metadata"].(map[string]any)
+	ns, _ := meta["namespace"].(string)
+	l, ok := n[ns]
+	if ok && l == nil {
+		l = map[string]string{}
+	}
+	return l, ok
+}
+
+// Set applies the cluster's Kyverno policies, each one a rule of the
+// neutral model, in input order (as `kyverno apply` does).
+type Set struct {
+	policies   []*compiled
+	namespaces Namespaces
+}
+
+// Rules returns one rule per policy; the policy's own rules are matched
+// inside its step, on the resource as earlier rules left it.
+func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
+	rules := make([]*policy.Rule, 0, len(s.policies))
+	for _, p := range s.policies {
+		rules = append(rules, &policy.Rule{Policy: &p.ref, Field: "spec.rules", Steps: []policy.Step{{
+			Field:  "spec.rules",
+			Filter: policyFilter{p: p, ns: s.namespaces},
+		}}})
+	}
+	return rules, nil
+}
+
+// policyFilter runs one policy on a resource.
+type policyFilter struct {
+	p  *compiled
+	ns Namespaces
+}
+
+func (f policyFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
+	if _, err := f.p.apply(n, f.ns); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// FilterCount implements policy.CountingFilter: the rules that changed
+// the resource.
+func (f policyFilter) FilterCount(n *yaml.RNode) (int, error) { return f.p.apply(n, f.ns) }
+
+// defaultNamespace gives a namespaced resource without a namespace the
+// namespace "default", as `kyverno apply` does when it loads resources. It
+// changes the JSON view the rules read, not the resource written out.
+func defaultNamespace(obj map[string]any) {
+	meta, _ := obj["metadata"].(map[string]any)
+	if meta == nil {
+		return
+	}
+	if ns, _ := meta["namespace"].(string); ns == "" && namespacedKind(obj) {
+		meta["namespace"] = "default"
+	}
+}
+
+// namespacedKind reports whether the resource's kind is namespaced, per
+// kyaml's built-in Kubernetes schema; kinds it does not know (custom
+// resources) count as namespaced.
+func namespacedKind(obj map[string]any) bool {
+	apiVersion, _ := obj["apiVersion"].(string)
+	kind, _ := obj["kind"].(string)
+	namespaced, found := openapi.IsNamespaceScoped(yaml.TypeMeta{APIVersion: apiVersion, Kind: kind})
+	return namespaced || !found
+}
+
+// gvk splits the resource's apiVersion and kind.
+func gvk(obj map[string]any) (group, version, kind string) {
+	apiVersion, _ := obj["apiVersion"].(string)
+	kind, _ = obj["kind"].(string)
+	group, version, found := strings.Cut(apiVersion, "/")
+	if !found {
+		group, version = "", apiVersion
+	}
+	return group, version, kind
+}
