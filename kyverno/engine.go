@@ -13,6 +13,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/jsonview"
 	"github.com/apply-overrides/apply-overrides/kyverno/conditions"
 	"github.com/apply-overrides/apply-overrides/kyverno/jsonpatch"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
@@ -332,7 +333,7 @@ var errNotObject = errors.New("the resource is not a JSON object")
 
 // jsonView is the resource as Kyverno sees it: its JSON value.
 func jsonView(n *yaml.RNode) (map[string]any, error) {
-	b, err := n.MarshalJSON()
+	b, err := jsonview.Marshal(n.YNode())
 	if err != nil {
 		return nil, fmt.Errorf("read the resource as JSON: %w", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 	"sigs.k8s.io/kustomize/kyaml/yaml/merge2"
 
+	"github.com/apply-overrides/apply-overrides/internal/jsonview"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -40,7 +41,7 @@ func Apply(resource *yaml.RNode, patch any) (changed bool, err error) {
 	if resource.IsNil() {
 		return false, errors.New("no resource to patch")
 	}
-	before, err := resource.MarshalJSON()
+	before, err := jsonview.Marshal(resource.YNode())
 	if err != nil {
 		return false, fmt.Errorf("read the resource as JSON: %w", err)
 	}
@@ -101,7 +102,7 @@ func mergeJSON(patch *yaml.RNode, resourceJSON []byte) ([]byte, error) {
 	if merged == nil {
 		return nil, errors.New("filter cannot create or delete objects")
 	}
-	return merged.MarshalJSON()
+	return jsonview.Marshal(merged.YNode())
 }
 
 // fallbacks counts merges whose in-place result disagreed with upstream's,
@@ -113,7 +114,7 @@ var fallbacks atomic.Int64
 // Otherwise the resource is reconciled to want.
 func mergeInto(resource, prepared *yaml.RNode, want []byte) error {
 	if work, ok := mergeCopy(resource, prepared); ok {
-		if got, err := work.MarshalJSON(); err == nil && bytes.Equal(got, want) {
+		if got, err := jsonview.Marshal(work.YNode()); err == nil && bytes.Equal(got, want) {
 			*resource.YNode() = *work.YNode()
 			return nil
 		}
@@ -194,7 +195,7 @@ func reconcileTo(resource *yaml.RNode, want []byte) error {
 		return err
 	}
 	comments{}.restore(dst) // only normalises empty collections
-	got, err := yaml.NewRNode(dst).MarshalJSON()
+	got, err := jsonview.Marshal(dst)
 	if err != nil {
 		return fmt.Errorf("internal error: the merged resource does not read back as JSON: %w", err)
 	}

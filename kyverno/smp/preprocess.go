@@ -9,6 +9,8 @@ import (
 	"fmt"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/jsonview"
 )
 
 // This file reproduces pkg/engine/mutate/patch/strategicPreprocessing.go:
@@ -228,7 +230,7 @@ func patternValue(n *yaml.RNode) (any, error) {
 	if n.YNode().Kind == yaml.ScalarNode {
 		return n.YNode().Value, nil
 	}
-	b, err := n.MarshalJSON()
+	b, err := jsonview.Marshal(n.YNode())
 	if err != nil {
 		return nil, err
 	}
