@@ -21,6 +21,10 @@ import (
 // does not apply the same overrides twice.
 const ClusterAnnotation = "apply-overrides.dev/cluster"
 
+// noCluster is ClusterAnnotation's value for a render without a cluster
+// (Kyverno policies only).
+const noCluster = "-"
+
 const localConfigAnnotation = "config.kubernetes.io/local-config"
 
 // Dialect decodes one family of policy objects into policy Sets.
@@ -274,12 +278,16 @@ func (r *run) override(n *yaml.RNode, pl *plan) outcome {
 
 func (r *run) overrideNode(n *yaml.RNode, pl *plan) (int, error) {
 	cluster := pl.cluster
-	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" && cluster != nil {
-		if done == cluster.Name {
+	target := noCluster
+	if cluster != nil {
+		target = cluster.Name
+	}
+	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" {
+		if done == target {
 			return 0, nil // rendered by an earlier run
 		}
 		return 0, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
-			policy.RefOf(n).GVKString(), done, ClusterAnnotation, cluster.Name)
+			policy.RefOf(n).GVKString(), done, ClusterAnnotation, target)
 	}
 	work := n
 	if r.restore == nil && !r.inPlace {
@@ -296,9 +304,9 @@ func (r *run) overrideNode(n *yaml.RNode, pl *plan) (int, error) {
 		}
 		return 0, err
 	}
-	if applied > 0 && r.cfg.KeepPolicies && cluster != nil {
+	if applied > 0 && r.cfg.KeepPolicies {
 		if err := work.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
-			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(cluster.Name))); err != nil {
+			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {
 			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
 	}

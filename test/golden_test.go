@@ -70,6 +70,32 @@ func TestIdempotent(t *testing.T) {
 	for _, pkg := range []string{"kpt-eval", "kpt-render", "kustomize"} {
 		inputs[pkg] = packageResourceList(t, filepath.Join(repoRoot, "examples", pkg))
 	}
+	// Kyverno alone, no cluster: a JSON patch that appends must not append
+	// twice.
+	inputs["kyverno without a cluster"] = []byte(`apiVersion: config.kubernetes.io/v1
+kind: ResourceList
+items:
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: a, namespace: x}
+- apiVersion: kyverno.io/v1
+  kind: ClusterPolicy
+  metadata: {name: p}
+  spec:
+    rules:
+    - name: r
+      match: {any: [{resources: {kinds: [ConfigMap]}}]}
+      mutate:
+        patchesJson6902: |-
+          - op: add
+            path: /metadata/finalizers/-
+            value: x
+functionConfig:
+  apiVersion: apply-overrides.dev/v1alpha1
+  kind: ApplyOverrides
+  metadata: {name: f}
+  spec: {}
+`)
 	for name, input := range inputs {
 		t.Run(name, func(t *testing.T) {
 			input = withKeepPolicies(t, input)
