@@ -49,8 +49,18 @@ func computeRules(p *Policy) ([]Rule, error) {
 		return p.Spec.Rules, nil
 	}
 	var generated []Rule
+	// Upstream also generates rules for validate and verifyImages Pod
+	// rules; they are not applied here, but their existence still makes
+	// autogen drop user rules named autogen-*.
+	othersGenerated := false
 	for i := range p.Spec.Rules {
 		r := &p.Spec.Rules[i]
+		if r.Mutate == nil && (r.Validate != nil || r.VerifyImages != nil) {
+			base := *r
+			base.Mutate = &Mutation{PatchStrategicMerge: map[string]any{}}
+			othersGenerated = othersGenerated || controllerRule(&base, stripCronJob(controllers)) != nil || cronJobRule(&base, controllers) != nil
+			continue
+		}
 		if g := controllerRule(r, stripCronJob(controllers)); g != nil {
 			conv, err := rewriteRequestPaths(g, "Pod")
 			if err != nil {
@@ -66,7 +76,7 @@ func computeRules(p *Policy) ([]Rule, error) {
 			generated = append(generated, *conv)
 		}
 	}
-	if len(generated) == 0 {
+	if len(generated) == 0 && !othersGenerated {
 		return p.Spec.Rules, nil
 	}
 	var out []Rule

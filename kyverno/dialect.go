@@ -21,6 +21,8 @@ const (
 	KindClusterPolicy = "ClusterPolicy"
 	KindPolicy        = "Policy"
 	KindException     = "PolicyException"
+	// GroupCELPolicies holds Kyverno's CEL policy kinds.
+	GroupCELPolicies = "policies.kyverno.io"
 )
 
 // Dialect is the Kyverno dialect: the member cluster's own admission
@@ -33,6 +35,12 @@ type Dialect struct{}
 // PolicyExceptions (which need a cluster's exception store), are errors.
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
+	if group == GroupCELPolicies {
+		if strings.Contains(kind, "MutatingPolicy") {
+			return true, fmt.Errorf("%s %s is not supported: CEL mutating policies are not applied offline; use a kyverno.io/v1 ClusterPolicy or Policy", apiVersion, kind)
+		}
+		return true, nil // validating, generating, deleting, image policies: they do not mutate
+	}
 	if group != Group {
 		return false, nil
 	}
@@ -59,6 +67,9 @@ func (Dialect) Clusterless() bool { return true }
 // objects among objs feed namespaceSelector. Policies the cluster's
 // AdmissionPolicies selection leaves out are skipped.
 func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+	// Load kyaml's built-in schema now: the strategic merge and the
+	// namespaced-kind lookups read it from many goroutines afterwards.
+	openapi.Schema()
 	set := &Set{namespaces: Namespaces{}}
 	var errs []error
 	seen := map[string]bool{}
@@ -130,10 +141,14 @@ func selected(c *policy.Cluster, ref policy.Ref) bool {
 type Namespaces map[string]map[string]string
 
 // labels returns the labels of obj's namespace; ok is false when the
-// input has no such Namespace.
+// input has no such Namespace. A cluster-scoped object has none: its
+// namespaceSelector sees an empty label set, as upstream.
 func (n Namespaces) labels(obj map[string]any) (map[string]string, bool) {
 	meta, _ := obj["metadata"].(map[string]any)
 	ns, _ := meta["namespace"].(string)
+	if ns == "" && !namespacedKind(obj) {
+		return map[string]string{}, true
+	}
 	l, ok := n[ns]
 	if ok && l == nil {
 		l = map[string]string{}
@@ -198,7 +213,30 @@ func namespacedKind(obj map[string]any) bool {
 	apiVersion, _ := obj["apiVersion"].(string)
 	kind, _ := obj["kind"].(string)
 	namespaced, found := openapi.IsNamespaceScoped(yaml.TypeMeta{APIVersion: apiVersion, Kind: kind})
-	return namespaced || !found
+	if found {
+		return namespaced
+	}
+	group, _, _ := strings.Cut(apiVersion, "/")
+	return !newerClusterScoped[group+"/"+kind]
+}
+
+// newerClusterScoped are built-in cluster-scoped kinds that kyaml's
+// Kubernetes 1.21 schema does not know (group/kind).
+var newerClusterScoped = map[string]bool{
+	"flowcontrol.apiserver.k8s.io/FlowSchema":                       true,
+	"flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration":       true,
+	"storage.k8s.io/VolumeAttributesClass":                          true,
+	"admissionregistration.k8s.io/ValidatingAdmissionPolicy":        true,
+	"admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding": true,
+	"admissionregistration.k8s.io/MutatingAdmissionPolicy":          true,
+	"admissionregistration.k8s.io/MutatingAdmissionPolicyBinding":   true,
+	"networking.k8s.io/IPAddress":                                   true,
+	"networking.k8s.io/ServiceCIDR":                                 true,
+	"resource.k8s.io/DeviceClass":                                   true,
+	"resource.k8s.io/ResourceSlice":                                 true,
+	"certificates.k8s.io/ClusterTrustBundle":                        true,
+	"storagemigration.k8s.io/StorageVersionMigration":               true,
+	"internal.apiserver.k8s.io/StorageVersion":                      true,
 }
 
 // gvk splits the resource's apiVersion and kind.

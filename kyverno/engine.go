@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 
+	"sigs.k8s.io/kustomize/kyaml/kio/kioutil"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/jsonview"
@@ -127,10 +128,11 @@ func (r *run) refresh() error {
 // foreach. changed reports a pass; false is a skip.
 func (r *run) rule(cr *compiledRule) (changed bool, err error) {
 	o := r.object()
-	if cr.usesNamespaceSelector && o.kind != "Namespace" && !r.ident.nsKnown {
+	matched := cr.rule.matches(o)
+	if o.namespaceNeeded {
 		return false, fmt.Errorf("%s: namespaceSelector needs the labels of namespace %q, and the input has no Namespace object of that name: add it to the input (an offline render cannot read namespaces from a cluster)", cr.selectorField, o.namespace)
 	}
-	if !cr.rule.matches(o) {
+	if !matched {
 		return false, nil
 	}
 	r.ctx.Checkpoint()
@@ -163,7 +165,7 @@ func (r *run) rule(cr *compiledRule) (changed bool, err error) {
 
 // object is the current resource as rule matching reads it.
 func (r *run) object() *object {
-	o := &object{group: r.ident.group, version: r.ident.version, kind: r.ident.kind, nsLabels: r.ident.nsLabels}
+	o := &object{group: r.ident.group, version: r.ident.version, kind: r.ident.kind, nsLabels: r.ident.nsLabels, nsKnown: r.ident.nsKnown}
 	meta, _ := r.obj["metadata"].(map[string]any)
 	o.name, _ = meta["name"].(string)
 	if o.name == "" {
@@ -208,25 +210,26 @@ func (r *run) patch(m map[string]any) (bool, error) {
 	}
 	jp, _ := m["patchesJson6902"].(string)
 	if jp == "" {
-		return false, nil
+		return false, errors.New("empty mutate rule")
 	}
-	before, err := jsonView(r.node)
+	before, err := jsonview.Marshal(r.node.YNode())
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("failed to marshal resource: %w", err)
+	}
+	changed, err := jsonpatch.Changes(before, jp)
+	if err != nil {
+		return false, fmt.Errorf("failed to patch resource: %w", err)
 	}
 	if err := jsonpatch.Apply(r.node, jp); err != nil {
 		return false, fmt.Errorf("failed to patch resource: %w", err)
 	}
-	after, err := jsonView(r.node)
-	if err != nil {
-		return false, err
-	}
-	return !reflect.DeepEqual(before, after), nil
+	return changed, nil
 }
 
 // foreach runs foreach entries in order (spec §8): the list is evaluated
 // once per entry, elements run in the entry's order on the accumulated
-// resource, and request.object is refreshed between top-level entries only.
+// resource, and request.object is refreshed between entries, not between
+// elements.
 func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 	changed := false
 	for i, fe := range entries {
@@ -241,12 +244,21 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				order = "Descending"
 			}
 		}
-		entryChanged, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting)
+		before, err := jsonView(r.node)
 		if err != nil {
 			return changed, err
 		}
-		changed = changed || entryChanged
-		if entryChanged && nesting == 0 { // nested entries run on one request.object
+		if _, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting); err != nil {
+			return changed, err
+		}
+		after, err := jsonView(r.node)
+		if err != nil {
+			return changed, err
+		}
+		// Upstream judges an entry by its net effect, and refreshes
+		// request.object after it at every nesting level.
+		if entryChanged := !reflect.DeepEqual(before, after); entryChanged {
+			changed = true
 			if err := r.refresh(); err != nil {
 				return changed, err
 			}
@@ -361,81 +373,103 @@ func stringMap(v any) map[string]string {
 	return out
 }
 
-// wirePrefixes are the annotations orchestrators add to items; Kyverno
-// never sees them.
-var wirePrefixes = []string{"config.kubernetes.io/", "internal.config.kubernetes.io/", "config.k8s.io/", "kustomize.config.k8s.io/"}
+// isWireAnnotation reports whether an annotation is one the orchestrators
+// (kpt, kustomize, kyaml) add to items in transit: Kyverno never sees them.
+func isWireAnnotation(key string) bool {
+	return strings.HasPrefix(key, kioutil.IndexAnnotation[:len(kioutil.IndexAnnotation)-len("index")]) ||
+		key == kioutil.LegacyIndexAnnotation || key == kioutil.LegacyPathAnnotation || key == kioutil.LegacyIdAnnotation
+}
 
 // asKyvernoSeesIt makes the node what `kyverno apply` would hold while a
 // policy runs: without the orchestrators' wire annotations, and with the
 // namespace "default" when a namespaced resource has none. undo puts the
-// annotations back and removes the default namespace again (when it is
-// still "default"), so the output differs from the input only by what the
-// policy changed.
+// annotations back where they were (unless the policy wrote the same key)
+// and removes the default namespace again (when it is still "default"), so
+// the output differs from the input only by what the policy changed.
 func asKyvernoSeesIt(n *yaml.RNode) (undo func() error, err error) {
+	meta := n.Field(yaml.MetadataField)
+	if meta == nil || meta.Value.YNode().Kind != yaml.MappingNode {
+		return func() error { return nil }, nil
+	}
+	m := meta.Value.YNode()
 	type pair struct {
-		at         int // index of the pair in the annotations
+		at         int // pair index in the annotations
 		key, value *yaml.Node
 	}
 	var wire []pair
-	if annos := n.Field(yaml.MetadataField); annos != nil {
-		if a := annos.Value.Field(yaml.AnnotationsField); a != nil && a.Value.YNode().Kind == yaml.MappingNode {
-			m := a.Value.YNode()
-			kept := m.Content[:0:0]
-			for i := 0; i+1 < len(m.Content); i += 2 {
-				if hasWirePrefix(m.Content[i].Value) {
-					wire = append(wire, pair{i / 2, m.Content[i], m.Content[i+1]})
-				} else {
-					kept = append(kept, m.Content[i], m.Content[i+1])
-				}
-			}
-			m.Content = kept
-			if len(kept) == 0 && len(wire) > 0 {
-				if _, err := n.Pipe(yaml.Lookup(yaml.MetadataField), yaml.FieldClearer{Name: yaml.AnnotationsField}); err != nil {
-					return nil, err
-				}
+	fieldAt := -1 // pair index of annotations in metadata, when it held only wire annotations
+	var fieldKey, fieldValue *yaml.Node
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value != yaml.AnnotationsField || m.Content[i+1].Kind != yaml.MappingNode {
+			continue
+		}
+		a := m.Content[i+1]
+		kept := a.Content[:0:0]
+		for j := 0; j+1 < len(a.Content); j += 2 {
+			if isWireAnnotation(a.Content[j].Value) {
+				wire = append(wire, pair{j / 2, a.Content[j], a.Content[j+1]})
+			} else {
+				kept = append(kept, a.Content[j], a.Content[j+1])
 			}
 		}
+		if len(wire) == 0 {
+			break
+		}
+		a.Content = kept
+		if len(kept) == 0 { // Kyverno would see no annotations at all
+			fieldAt, fieldKey, fieldValue = i/2, m.Content[i], a
+			m.Content = append(m.Content[:i:i], m.Content[i+2:]...)
+		}
+		break
 	}
 	defaulted := false
 	obj, err := jsonView(n)
 	if err != nil {
 		return nil, err
 	}
-	if meta, ok := obj["metadata"].(map[string]any); ok && namespacedKind(obj) {
-		if ns, _ := meta["namespace"].(string); ns == "" {
-			if err := n.PipeE(yaml.Lookup(yaml.MetadataField), yaml.SetField(yaml.NamespaceField, yaml.NewStringRNode("default"))); err != nil {
-				return nil, err
-			}
-			defaulted = true
+	if ns, _ := obj["metadata"].(map[string]any)["namespace"].(string); ns == "" && namespacedKind(obj) {
+		if err := meta.Value.PipeE(yaml.SetField(yaml.NamespaceField, yaml.NewStringRNode("default"))); err != nil {
+			return nil, err
 		}
+		defaulted = true
 	}
 	return func() error {
+		// Look metadata up again: a strategic merge replaces the node's tree.
+		meta := n.Field(yaml.MetadataField)
+		if meta == nil || meta.Value.YNode().Kind != yaml.MappingNode {
+			return nil // the policy removed metadata: nothing to put back into
+		}
+		m := meta.Value.YNode()
 		if defaulted && n.GetNamespace() == "default" {
-			if _, err := n.Pipe(yaml.Lookup(yaml.MetadataField), yaml.FieldClearer{Name: yaml.NamespaceField}); err != nil {
+			if _, err := meta.Value.Pipe(yaml.FieldClearer{Name: yaml.NamespaceField}); err != nil {
 				return err
 			}
 		}
 		if len(wire) == 0 {
 			return nil
 		}
-		a, err := n.Pipe(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField))
-		if err != nil {
-			return err
+		var a *yaml.Node
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == yaml.AnnotationsField {
+				a = m.Content[i+1]
+			}
 		}
-		for _, w := range wire { // back where they were, as far as still possible
-			c := a.YNode().Content
-			at := min(2*w.at, len(c))
-			a.YNode().Content = append(c[:at], append([]*yaml.Node{w.key, w.value}, c[at:]...)...)
+		if a == nil || a.Kind != yaml.MappingNode {
+			if a != nil || fieldKey == nil {
+				return nil // the policy made annotations something else: leave it
+			}
+			a = fieldValue
+			a.Content = nil
+			at := min(2*fieldAt, len(m.Content))
+			m.Content = append(m.Content[:at:at], append([]*yaml.Node{fieldKey, a}, m.Content[at:]...)...)
+		}
+		for _, w := range wire {
+			if yaml.NewRNode(a).Field(w.key.Value) != nil {
+				continue // the policy set it
+			}
+			at := min(2*w.at, len(a.Content))
+			a.Content = append(a.Content[:at:at], append([]*yaml.Node{w.key, w.value}, a.Content[at:]...)...)
 		}
 		return nil
 	}, nil
-}
-
-func hasWirePrefix(key string) bool {
-	for _, p := range wirePrefixes {
-		if strings.HasPrefix(key, p) {
-			return true
-		}
-	}
-	return false
 }

@@ -25,8 +25,13 @@ type object struct {
 	name, namespace      string
 	labels, annotations  map[string]string
 	// nsLabels are the labels of the resource's namespace (from a Namespace
-	// object of the input); nil when the input has none.
+	// object of the input; empty for a cluster-scoped resource); nsKnown is
+	// false when the input has no such Namespace.
 	nsLabels map[string]string
+	nsKnown  bool
+	// namespaceNeeded records that a namespaceSelector was reached (every
+	// other criterion of its filter held) while nsKnown is false.
+	namespaceNeeded bool
 }
 
 // matches reports whether rule r selects o (match, then exclude), as
@@ -129,6 +134,10 @@ func (o *object) matchesDescription(d *ResourceDescription) bool {
 		if o.kind == "Namespace" {
 			return false // not applicable to a Namespace
 		}
+		if !o.nsKnown {
+			o.namespaceNeeded = true
+			return false
+		}
 		if !selectorMatches(d.NamespaceSelector, o.nsLabels) {
 			return false
 		}
@@ -203,23 +212,40 @@ func annotationsMatch(expected, actual map[string]string) bool {
 // selector is evaluated as Kubernetes does. An invalid selector matches
 // nothing (it was reported when the policy was compiled).
 func selectorMatches(s *LabelSelector, actual map[string]string) bool {
-	ls := &metav1.LabelSelector{MatchLabels: map[string]string{}}
+	expanded := &LabelSelector{MatchLabels: map[string]string{}, MatchExpressions: s.MatchExpressions}
 	for k, v := range s.MatchLabels {
 		if strings.ContainsAny(k, "*?") || strings.ContainsAny(v, "*?") {
 			k, v = expandWildcards(k, v, actual)
 		}
-		ls.MatchLabels[k] = v
+		expanded.MatchLabels[k] = v
 	}
+	sel, err := expanded.selector()
+	if err != nil {
+		return false
+	}
+	return sel.Matches(labels.Set(actual))
+}
+
+// selector is the Kubernetes selector s describes.
+func (s *LabelSelector) selector() (labels.Selector, error) {
+	ls := &metav1.LabelSelector{MatchLabels: s.MatchLabels}
 	for _, e := range s.MatchExpressions {
 		ls.MatchExpressions = append(ls.MatchExpressions, metav1.LabelSelectorRequirement{
 			Key: e.Key, Operator: metav1.LabelSelectorOperator(e.Operator), Values: e.Values,
 		})
 	}
-	sel, err := metav1.LabelSelectorAsSelector(ls)
-	if err != nil {
-		return false
+	return metav1.LabelSelectorAsSelector(ls)
+}
+
+// selectorHasWildcard is upstream's LabelSelectorContainsWildcard: such
+// selectors are only resolved against a resource.
+func selectorHasWildcard(s *LabelSelector) bool {
+	for k, v := range s.MatchLabels {
+		if strings.ContainsAny(k, "*?") || strings.ContainsAny(v, "*?") {
+			return true
+		}
 	}
-	return sel.Matches(labels.Set(actual))
+	return false
 }
 
 // expandWildcards picks the object's label matching pattern k=v. Upstream

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	evanphx "github.com/evanphx/json-patch/v5"
+
 	"github.com/apply-overrides/apply-overrides/kyverno/conditions"
 	"github.com/apply-overrides/apply-overrides/kyverno/jsonpatch"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
@@ -37,6 +39,9 @@ func validateSpec(p *Policy) *invalid {
 	if w := p.Spec.WebhookConfiguration; w != nil && w.MatchConditions != nil {
 		return invalidf("spec.webhookConfiguration.matchConditions", "CEL match conditions are not supported: an offline render has no CEL admission environment to evaluate them in")
 	}
+	if len(p.Metadata.Name) > 63 {
+		return invalidf("metadata.name", "name: Too long: may not be more than 63 bytes")
+	}
 	names := map[string]bool{}
 	for i, r := range p.Spec.Rules {
 		path := fmt.Sprintf("spec.rules[%d]", i)
@@ -50,6 +55,9 @@ func validateSpec(p *Policy) *invalid {
 		if err := validateRuleType(path, &r); err != nil {
 			return err
 		}
+		if r.matchesEmptySet() {
+			return invalidf(path, "Rule is matching an empty set")
+		}
 		if err := validateMutateExisting(path, &p.Spec, &r); err != nil {
 			return err
 		}
@@ -58,7 +66,9 @@ func validateSpec(p *Policy) *invalid {
 		if !p.Spec.background() {
 			return invalidf("spec", "disabling both admission and background processing is not allowed")
 		}
-		return invalidf("spec.admission", "disabling admission processing is only allowed with validation policies")
+		if slices.ContainsFunc(p.Spec.Rules, func(r Rule) bool { return r.Mutate != nil || r.Generate != nil || r.VerifyImages != nil }) {
+			return invalidf("spec.admission", "disabling admission processing is only allowed with validation policies")
+		}
 	}
 	return nil
 }
@@ -125,6 +135,9 @@ func validateRules(p *Policy, rules []Rule) *invalid {
 				return err
 			}
 		}
+		if r.Mutate == nil {
+			continue // not applied, so nothing it needs from a cluster matters
+		}
 		if err := rejectOffline(path, r, doc); err != nil {
 			return err
 		}
@@ -155,10 +168,19 @@ func validateFilters(path string, p *Policy, r *Rule, _ bool) *invalid {
 			if d.Name != "" && len(d.Names) > 0 {
 				return invalidf(f.path+".resources", "Both name and names can not be specified together")
 			}
+			if d.Selector != nil && !selectorHasWildcard(d.Selector) {
+				sel, err := d.Selector.selector()
+				if err != nil {
+					return invalidf(f.path+".resources.selector", "%v", err)
+				}
+				if reqs, _ := sel.Requirements(); len(reqs) == 0 {
+					return invalidf(f.path+".resources.selector", "The requirements are not specified in selector")
+				}
+			}
 			if p.Kind == KindPolicy && len(d.Namespaces) > 0 {
 				return invalidf(f.path+".resources.namespaces", "Filtering namespaces not allowed in namespaced policies")
 			}
-			if f.filter.hasUserInfo() {
+			if f.filter.hasUserInfo() && r.Mutate != nil {
 				return invalidf(f.path, "user info criteria (subjects, roles, clusterRoles) are not supported: they need the admission request's user, which an offline render does not have")
 			}
 			if b.name == "match" && len(d.Kinds) == 0 {
@@ -215,12 +237,11 @@ func onlyMetadata(r *Rule) bool {
 		}
 	}
 	if m.PatchesJSON6902 != "" {
-		paths, err := jsonpatch.Paths(m.PatchesJSON6902)
-		if err != nil {
-			return false
-		}
-		for _, p := range paths {
-			if !strings.HasPrefix(p, "/metadata") {
+		// Upstream decodes the raw string as JSON: a YAML patch decodes to
+		// nothing and so counts as touching metadata only.
+		ops, _ := evanphx.DecodePatch([]byte(m.PatchesJSON6902))
+		for _, o := range ops {
+			if p, _ := o.Path(); !strings.HasPrefix(p, "/metadata") {
 				return false
 			}
 		}
@@ -284,18 +305,22 @@ func validateContext(path string, _ *Policy, r *Rule, _ bool) *invalid {
 			for _, kind := range []struct {
 				name string
 				set  bool
-			}{{"configMap", e.ConfigMap != nil}, {"apiCall", e.APICall != nil}, {"imageRegistry", e.ImageRegistry != nil}, {"globalReference", e.GlobalReference != nil}} {
-				if kind.set {
+			}{{"configMap", e.ConfigMap != nil}, {"apiCall", e.APICall != nil}, {"imageRegistry", e.ImageRegistry != nil}, {"globalReference", e.GlobalReference != nil}, {"variable", e.Variable != nil}} {
+				if !kind.set {
+					continue
+				}
+				sources++
+				if kind.name != "variable" && r.Mutate != nil {
 					return invalidf(p+"."+kind.name, "context entry %q of type %s is not supported: it reads from a cluster or an image registry, which an offline render does not have (use a variable entry)", e.Name, kind.name)
 				}
-			}
-			if e.Variable != nil {
-				sources++
 			}
 			if sources != 1 {
 				return invalidf(p, "path: %s: exactly one of configMap or apiCall or imageRegistry or variable is required for context entries", path)
 			}
 			v := e.Variable
+			if v == nil {
+				continue // a validate rule's cluster lookup: never run here
+			}
 			if v.Value == nil && v.JMESPath == "" {
 				return invalidf(p+".variable", "path: %s: a variable must define a value or a jmesPath expression", path)
 			}
@@ -380,11 +405,13 @@ func validateLabelValues(path string, _ *Policy, r *Rule, _ bool) *invalid {
 	if m == nil {
 		return nil
 	}
-	patch := m.PatchStrategicMerge
-	if patch == nil && len(m.ForEach) > 0 {
-		patch = m.ForEach[0].PatchStrategicMerge
+	root, _ := m.PatchStrategicMerge.(map[string]any)
+	for _, fe := range m.ForEach {
+		if root != nil {
+			break
+		}
+		root, _ = fe.PatchStrategicMerge.(map[string]any)
 	}
-	root, _ := patch.(map[string]any)
 	const msg = "labels and annotations supports only string values, \"use double quotes around the non string values\""
 	check := func(meta any) bool {
 		mm, _ := meta.(map[string]any)

@@ -117,12 +117,15 @@ func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLis
 		if v.NumMethod() != 0 {
 			return field.ErrorList{field.InternalError(path, fmt.Errorf("unsupported field type %s", v.Type()))}
 		}
-		j, err := yaml.NewRNode(n).MarshalJSON()
-		if err != nil {
+		var x any
+		if err := n.Decode(&x); err != nil {
 			return field.ErrorList{field.Invalid(path, jsonType(n), err.Error())}
 		}
-		var x any
-		if err := json.Unmarshal(j, &x); err != nil {
+		j, err := json.Marshal(x)
+		if err == nil {
+			err = json.Unmarshal(j, &x)
+		}
+		if err != nil {
 			return field.ErrorList{field.Invalid(path, jsonType(n), err.Error())}
 		}
 		v.Set(reflect.ValueOf(&x).Elem())

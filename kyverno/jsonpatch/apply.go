@@ -4,6 +4,7 @@
 package jsonpatch
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -96,4 +97,27 @@ func operation(op evanphx.Operation) (yamlpatch.Operation, error) {
 		}
 	}
 	return o, nil
+}
+
+// Changes reports whether patch changes a resource whose JSON text (keys
+// sorted, as Kyverno marshals its unstructured objects) is resourceJSON,
+// by upstream's test: evanphx's output bytes differ from the input's. A
+// patch that removes and re-adds a key therefore counts as a change (the key
+// moves to the end), as it does for Kyverno's rule status.
+func Changes(resourceJSON []byte, patch string) (bool, error) {
+	raw, err := patchJSON(patch)
+	if err != nil {
+		return false, err
+	}
+	ops, err := evanphx.DecodePatch(raw)
+	if err != nil {
+		return false, fmt.Errorf("failed to decode patches: %w", err)
+	}
+	opts := evanphx.NewApplyOptions()
+	opts.EnsurePathExistsOnAdd, opts.AllowMissingPathOnRemove, opts.SupportNegativeIndices = true, true, true
+	out, err := ops.ApplyWithOptions(resourceJSON, opts)
+	if err != nil {
+		return false, err
+	}
+	return !bytes.Equal(bytes.TrimSpace(resourceJSON), bytes.TrimSpace(out)), nil
 }
