@@ -8,7 +8,7 @@ IMAGE ?= localhost/apply-overrides:dev
 # runc and sandbox-sized ulimits: what podman/buildah need on these machines
 export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
 
-.PHONY: build test vet fmt fuzz e2e image e2e-container bench clean
+.PHONY: build test vet fmt fuzz e2e image e2e-container bench clean differential-kyverno
 
 ## build: the static binary bin/apply-overrides
 build:
@@ -45,9 +45,15 @@ FUZZTIME ?= 1m
 fuzz:
 	$(GO) test ./internal/yamlpatch/ -run '^$$' -fuzz FuzzPatchMatchesEvanphx -fuzztime $(FUZZTIME)
 
-## bench: Go benchmarks of the overriders and of the whole function on generated corpora
+## differential-kyverno: compare the Kyverno dialect with the Kyverno CLI v1.19.1 (built once into .cache/kyverno)
+differential-kyverno:
+	KYVERNO_CLI="$$(./hack/kyverno-cli.sh)" && $(MAKE) build && \
+	  KYVERNO_CLI="$$KYVERNO_CLI" $(GO) test ./test/ -run TestKyvernoDifferential -count=1 -v
+
+## bench: Go benchmarks of the overriders, of Kyverno policies and of the whole function on generated corpora
 bench:
 	$(GO) test ./overriders/ -run '^$$' -bench . -benchmem -benchtime 5000x
+	$(GO) test ./kyverno/ -run '^$$' -bench . -benchmem -benchtime 500x
 	$(GO) test ./fn/ -run '^$$' -bench . -benchmem
 
 clean:

@@ -1,0 +1,89 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kyvernogen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+)
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, b := Generate(7, 20), Generate(7, 20)
+	assert.Equal(t, a, b)
+	assert.Equal(t, a[:5], Generate(7, 5), "scenario i does not depend on how many are asked for")
+	assert.Equal(t, a[3], GenerateOne(7, 3))
+	assert.NotEqual(t, a, Generate(8, 20), "another seed gives other scenarios")
+	assert.Empty(t, Generate(1, 0))
+	assert.Empty(t, Generate(1, -1))
+}
+
+func TestScenarioShape(t *testing.T) {
+	names := map[string]bool{}
+	for _, s := range Generate(DefaultSeed, 200) {
+		assert.False(t, names[s.Name], "duplicate name %s", s.Name)
+		names[s.Name] = true
+		assert.True(t, strings.HasPrefix(s.Name, "gen-1-"), s.Name)
+		assert.GreaterOrEqual(t, len(s.Resources), 3, s.Name)
+		assert.LessOrEqual(t, len(s.Resources), 6, s.Name)
+		assert.GreaterOrEqual(t, len(s.Policies), 1, s.Name)
+		assert.LessOrEqual(t, len(s.Policies), 3, s.Name)
+		assert.NotEmpty(t, s.Features, s.Name)
+		for _, doc := range s.Resources {
+			var m map[string]any
+			require.NoError(t, yaml.Unmarshal([]byte(doc), &m), "%s:\n%s", s.Name, doc)
+			assert.Contains(t, kinds, m["kind"], s.Name)
+			meta, ok := m["metadata"].(map[string]any)
+			require.True(t, ok, "%s:\n%s", s.Name, doc)
+			assert.NotEmpty(t, meta["name"])
+		}
+		for _, doc := range s.Policies {
+			n, err := yaml.Parse(doc)
+			require.NoError(t, err, "%s:\n%s", s.Name, doc)
+			assert.Equal(t, "kyverno.io/v1", n.GetApiVersion())
+			assert.Contains(t, []string{"ClusterPolicy", "Policy"}, n.GetKind())
+			rules, err := n.Pipe(yaml.Lookup("spec", "rules"))
+			require.NoError(t, err)
+			require.NotNil(t, rules, "%s:\n%s", s.Name, doc)
+			for _, r := range rules.Content() {
+				rn := yaml.NewRNode(r)
+				assert.NotNil(t, rn.Field("match"), "%s:\n%s", s.Name, doc)
+				assert.NotNil(t, rn.Field("mutate"), "%s:\n%s", s.Name, doc)
+			}
+		}
+	}
+}
+
+// TestFeatureCoverage checks that the default scenarios (and a few more)
+// exercise every template and the main matching forms.
+func TestFeatureCoverage(t *testing.T) {
+	seen := map[string]bool{}
+	for _, s := range Generate(DefaultSeed, 60) {
+		for _, f := range s.Features {
+			seen[f] = true
+		}
+	}
+	for _, f := range []string{
+		"smp-labels", "smp-container-condition", "smp-add-if-not-present", "smp-global-anchor",
+		"smp-patch-delete", "smp-null", "smp-data", "jsonpatch", "foreach-smp", "foreach-jsonpatch",
+		"pod-rule", "context-variable", "preconditions", "match-all", "match-names", "match-selector",
+		"exclude-names", "applyRules-one", "namespaced-policy", "var-request-object-name",
+		"smp-volume", "smp-container-ports", "smp-patch-replace", "smp-service-ports", "smp-widget-items",
+		"var-images", "var-map-value", "jsonpatch-json-form", "foreach-context",
+	} {
+		assert.True(t, seen[f], "feature %s never drawn", f)
+	}
+}
+
+func TestYAMLHelpers(t *testing.T) {
+	assert.Equal(t, "spec:\n  template:\n    x: 1\n", nest("spec.template", "x: 1\n"))
+	assert.Equal(t, "x: 1\n", nest("", "x: 1\n"))
+	assert.Equal(t, "- a: 1\n  b: 2\n", listItem("a: 1\nb: 2\n"))
+	assert.Equal(t, "/spec/template/spec", pointer("spec.template.spec"))
+	assert.Equal(t, "k:\n  - x\n", field("k", "- x\n"))
+	assert.Equal(t, "a: \"1\"\nb: \"x y\"\n", pairs{{"a", "1"}, {"b", "x y"}}.yaml())
+}
