@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	wildcard "github.com/IGLOU-EU/go-wildcard"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/strpattern"
 )
 
 // memberAny implements AnyIn (not=false) and AnyNotIn (not=true), upstream
@@ -49,7 +51,7 @@ func memberAny(key, value any, not bool) bool {
 		if len(keys) == 1 && keys[0] == v {
 			return !not
 		}
-		if patternOp(v) == opInRange {
+		if strpattern.Operator(v) == strpattern.InRange {
 			pattern := v
 			if not {
 				pattern = strings.Replace(v, "-", "!-", 1)
@@ -98,7 +100,7 @@ func memberAll(key, value any, not bool) bool {
 		if len(keys) == 1 && keys[0] == v {
 			return !not
 		}
-		if patternOp(v) == opInRange {
+		if strpattern.Operator(v) == strpattern.InRange {
 			for _, k := range keys {
 				if rangeMatch(k, v) == not {
 					return false
@@ -132,7 +134,7 @@ func scalarMember(key string, value any) (found, valid bool) {
 		if wildcard.Match(v, key) {
 			return true, true
 		}
-		if patternOp(v) == opInRange {
+		if strpattern.Operator(v) == strpattern.InRange {
 			return rangeMatch(key, v), true
 		}
 		entries, ok := stringEntries(v)

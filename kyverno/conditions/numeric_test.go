@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/strpattern"
 )
 
 func TestOrdered(t *testing.T) {
@@ -129,9 +131,9 @@ func TestRangeMatch(t *testing.T) {
 			assert.Equal(t, tc.want, rangeMatch(tc.value, tc.pattern))
 		})
 	}
-	assert.Equal(t, opInRange, patternOp("-5-10"))
-	assert.Equal(t, opNotInRange, patternOp("1!-10"))
-	assert.Equal(t, opNotEqual, patternOp("!-5-10"))
-	assert.Equal(t, opEqual, patternOp("a-b"))
-	assert.Equal(t, opEqual, patternOp("5"))
+	assert.Equal(t, strpattern.InRange, strpattern.Operator("-5-10"))
+	assert.Equal(t, strpattern.NotInRange, strpattern.Operator("1!-10"))
+	assert.Equal(t, strpattern.NotEqual, strpattern.Operator("!-5-10"))
+	assert.Equal(t, strpattern.Equal, strpattern.Operator("a-b"))
+	assert.Equal(t, strpattern.Equal, strpattern.Operator("5"))
 }

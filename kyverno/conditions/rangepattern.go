@@ -4,55 +4,14 @@
 package conditions
 
 import (
-	"regexp"
 	"strings"
 	"time"
 
 	wildcard "github.com/IGLOU-EU/go-wildcard"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/strpattern"
 )
-
-// Pattern operators of Kyverno's string patterns (upstream pkg/engine/operator).
-const (
-	opEqual      = ""
-	opMoreEqual  = ">="
-	opLessEqual  = "<="
-	opNotEqual   = "!"
-	opMore       = ">"
-	opLess       = "<"
-	opInRange    = "-"
-	opNotInRange = "!-"
-)
-
-// Range bounds: an optional sign (upstream's character class also admits
-// '|'), digits, an optional fraction and an optional unit such as "Gi" or
-// "m".
-const rangeBound = `([-+|]?\d+(?:\.\d+)?[A-Za-z]*)`
-
-var (
-	inRangeRe    = regexp.MustCompile(`^` + rangeBound + `-` + rangeBound + `$`)
-	notInRangeRe = regexp.MustCompile(`^` + rangeBound + `!-` + rangeBound + `$`)
-)
-
-// patternOp returns the operator a string pattern starts with, or the range
-// operators for "a-b" and "a!-b" patterns, or opEqual.
-func patternOp(p string) string {
-	if len(p) < 2 {
-		return opEqual
-	}
-	for _, op := range []string{opMoreEqual, opLessEqual, opMore, opLess, opNotEqual} {
-		if strings.HasPrefix(p, op) {
-			return op
-		}
-	}
-	switch {
-	case notInRangeRe.MatchString(p):
-		return opNotInRange
-	case inRangeRe.MatchString(p):
-		return opInRange
-	}
-	return opEqual
-}
 
 // rangeMatch matches a string against a Kyverno string pattern the way
 // upstream's pattern.Validate does for a string value: equal strings match;
@@ -83,13 +42,13 @@ func allConditions(value, pattern string) bool {
 }
 
 func condition(value, pattern string) bool {
-	switch op := patternOp(pattern); op {
-	case opInRange:
-		m := inRangeRe.FindStringSubmatch(pattern)
-		return condition(value, ">= "+m[1]) && condition(value, "<= "+m[2])
-	case opNotInRange:
-		m := notInRangeRe.FindStringSubmatch(pattern)
-		return condition(value, "< "+m[1]) || condition(value, "> "+m[2])
+	switch op := strpattern.Operator(pattern); op {
+	case strpattern.InRange:
+		lo, hi, _ := strpattern.Bounds(pattern)
+		return condition(value, ">= "+lo) && condition(value, "<= "+hi)
+	case strpattern.NotInRange:
+		lo, hi, _ := strpattern.Bounds(pattern)
+		return condition(value, "< "+lo) || condition(value, "> "+hi)
 	default:
 		return compareWithOp(value, strings.TrimSpace(pattern[len(op):]), op)
 	}
@@ -107,9 +66,9 @@ func compareWithOp(value, pattern, op string) bool {
 		}
 	}
 	switch op {
-	case opEqual:
+	case strpattern.Equal:
 		return wildcard.Match(pattern, value)
-	case opNotEqual:
+	case strpattern.NotEqual:
 		return !wildcard.Match(pattern, value)
 	}
 	return false
@@ -127,19 +86,6 @@ func compareDurations(a, b time.Duration) int {
 
 // applyOp turns a comparison result (-1, 0, 1) into the operator's verdict.
 func applyOp(cmp int, op string) bool {
-	switch op {
-	case opEqual:
-		return cmp == 0
-	case opNotEqual:
-		return cmp != 0
-	case opMore:
-		return cmp > 0
-	case opLess:
-		return cmp < 0
-	case opMoreEqual:
-		return cmp >= 0
-	case opLessEqual:
-		return cmp <= 0
-	}
-	return false
+	res, _ := strpattern.Compare(cmp, op)
+	return res
 }

@@ -6,35 +6,19 @@ package smp
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	wildcard "github.com/IGLOU-EU/go-wildcard"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/strpattern"
 )
 
 // This file reimplements pkg/engine/pattern/pattern.go:Validate, the check
 // of one resource value against one scalar pattern, with the operators of
 // pkg/engine/operator.
-
-// Operators of a string pattern.
-const (
-	opEqual      = ""
-	opMoreEqual  = ">="
-	opLessEqual  = "<="
-	opNotEqual   = "!"
-	opMore       = ">"
-	opLess       = "<"
-	opInRange    = "-"
-	opNotInRange = "!-"
-)
-
-var (
-	inRange    = regexp.MustCompile(`^([-|\+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|\+]?\d+(?:\.\d+)?[A-Za-z]*)$`)
-	notInRange = regexp.MustCompile(`^([-|\+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|\+]?\d+(?:\.\d+)?[A-Za-z]*)$`)
-)
 
 // matchValue reports whether value satisfies the scalar pattern.
 func matchValue(value, pattern any) bool {
@@ -131,34 +115,15 @@ func matchAll(value any, pattern string) bool {
 	return true
 }
 
-// operatorOf returns the operator a string pattern starts with.
-func operatorOf(p string) string {
-	if len(p) < 2 {
-		return opEqual
-	}
-	for _, op := range []string{opMoreEqual, opLessEqual, opMore, opLess, opNotEqual} {
-		if strings.HasPrefix(p, op) {
-			return op
-		}
-	}
-	if notInRange.MatchString(p) {
-		return opNotInRange
-	}
-	if inRange.MatchString(p) {
-		return opInRange
-	}
-	return opEqual
-}
-
 // matchOperand evaluates one operator expression.
 func matchOperand(value any, p string) bool {
-	switch op := operatorOf(p); op {
-	case opInRange:
-		m := inRange.FindStringSubmatch(p)
-		return m != nil && matchOperand(value, ">= "+m[1]) && matchOperand(value, "<= "+m[2])
-	case opNotInRange:
-		m := notInRange.FindStringSubmatch(p)
-		return m != nil && (matchOperand(value, "< "+m[1]) || matchOperand(value, "> "+m[2]))
+	switch op := strpattern.Operator(p); op {
+	case strpattern.InRange:
+		lo, hi, ok := strpattern.Bounds(p)
+		return ok && matchOperand(value, ">= "+lo) && matchOperand(value, "<= "+hi)
+	case strpattern.NotInRange:
+		lo, hi, ok := strpattern.Bounds(p)
+		return ok && (matchOperand(value, "< "+lo) || matchOperand(value, "> "+hi))
 	default:
 		operand := strings.TrimSpace(p[len(op):])
 		if res, ok := compareDuration(value, operand, op); ok {
@@ -173,23 +138,7 @@ func matchOperand(value any, p string) bool {
 
 // compare applies a comparison operator to the sign of a three-way
 // comparison; ok is false for operators that do not compare.
-func compare(cmp int, op string) (res, ok bool) {
-	switch op {
-	case opEqual:
-		return cmp == 0, true
-	case opNotEqual:
-		return cmp != 0, true
-	case opMore:
-		return cmp > 0, true
-	case opLess:
-		return cmp < 0, true
-	case opMoreEqual:
-		return cmp >= 0, true
-	case opLessEqual:
-		return cmp <= 0, true
-	}
-	return false, false
-}
+func compare(cmp int, op string) (res, ok bool) { return strpattern.Compare(cmp, op) }
 
 func compareDuration(value any, operand, op string) (res, ok bool) {
 	want, err := time.ParseDuration(operand)
@@ -232,7 +181,7 @@ func compareQuantity(value any, operand, op string) (res, ok bool) {
 // compareString matches the value's string form against a wildcard; only
 // equality and inequality apply to strings.
 func compareString(value any, operand, op string) bool {
-	if op != opEqual && op != opNotEqual {
+	if op != strpattern.Equal && op != strpattern.NotEqual {
 		return false
 	}
 	var s string
@@ -250,7 +199,7 @@ func compareString(value any, operand, op string) bool {
 	default:
 		return false
 	}
-	return wildcard.Match(operand, s) != (op == opNotEqual)
+	return wildcard.Match(operand, s) != (op == strpattern.NotEqual)
 }
 
 // numberString is the text a duration or quantity is parsed from.
