@@ -358,38 +358,63 @@ func validateMutation(path string, _ *Policy, r *Rule, _ bool) *invalid {
 	case hasSMP && hasJP:
 		return invalidf(field, "path: %s.foreach.: only one of `patchStrategicMerge` or `patchesJson6902` is allowed", field)
 	}
-	return validateForEach(path, "mutate.foreach", field+".foreach", m.ForEach)
+	for i, fe := range m.ForEach { // the CRD's enum (nested entries are schemaless)
+		if fe.Order != "" && fe.Order != "Ascending" && fe.Order != "Descending" {
+			return invalidf(fmt.Sprintf("%s.foreach[%d].order", field, i), "Unsupported value: %q: supported values: \"Ascending\", \"Descending\"", fe.Order)
+		}
+	}
+	if tag, msg := foreachShape("", m.ForEach); msg != "" {
+		return invalidf(field+".foreach", "path: %s.%s.: %s", field, tag, msg)
+	}
+	return validateForEachConditions(path, "mutate.foreach", field+".foreach", m.ForEach)
 }
 
-// validateForEach checks foreach entries; rulePath and upstreamPath make
-// upstream's text for condition errors, which names no entry index
-// ("spec.rules[0].mutate.foreach.mutate.foreach.conditions" when nested).
-func validateForEach(rulePath, upstreamPath, field string, entries []ForEachMutation) *invalid {
+// foreachShape is upstream's validateForEach: each entry has exactly one
+// patch, a nested foreach nothing else. As upstream, the path accumulates
+// ("foreach[0]foreach[1]") and the check stops at the first nested foreach.
+func foreachShape(tag string, entries []ForEachMutation) (string, string) {
 	for i, fe := range entries {
-		p := fmt.Sprintf("%s[%d]", field, i)
+		tag += fmt.Sprintf("foreach[%d]", i)
 		if fe.ForEach != nil {
-			if fe.PatchStrategicMerge != nil || fe.PatchesJSON6902 != "" || fe.Context != nil || fe.Preconditions != nil {
-				return invalidf(p, "path: %s.: a nested foreach cannot contain other declarations", p)
-			}
 			nested, err := nestedForEach(fe.ForEach)
 			if err != nil {
-				return &invalid{field: p + ".foreach", err: err}
+				return tag, err.Error()
 			}
-			if err := validateForEach(rulePath, upstreamPath+".mutate.foreach", p+".foreach", nested); err != nil {
-				return err
+			if len(nested) > 0 {
+				if fe.PatchStrategicMerge != nil || fe.PatchesJSON6902 != "" || fe.Context != nil || fe.Preconditions != nil {
+					return tag, "a nested foreach cannot contain other declarations"
+				}
+				return foreachShape(tag, nested)
 			}
-			continue
 		}
 		if (fe.PatchStrategicMerge != nil) == (fe.PatchesJSON6902 != "") {
-			return invalidf(p, "path: %s.: only one of `patchStrategicMerge` or `patchesJson6902` is allowed", p)
+			return tag, "only one of `patchStrategicMerge` or `patchesJson6902` is allowed"
 		}
-		if fe.Order != "" && fe.Order != "Ascending" && fe.Order != "Descending" {
-			return invalidf(p+".order", "Unsupported value: %q: supported values: \"Ascending\", \"Descending\"", fe.Order)
-		}
+	}
+	return "", ""
+}
+
+// validateForEachConditions checks the preconditions of every foreach
+// entry; rulePath and upstreamPath make upstream's text, which names no
+// entry index ("spec.rules[0].mutate.foreach.mutate.foreach.conditions"
+// when nested).
+func validateForEachConditions(rulePath, upstreamPath, field string, entries []ForEachMutation) *invalid {
+	for i, fe := range entries {
+		p := fmt.Sprintf("%s[%d]", field, i)
 		if fe.Preconditions != nil {
 			if err := conditions.ValidateForEach(fe.Preconditions, upstreamPath+".conditions"); err != nil {
 				return invalidf(p+".preconditions", "path: %s.%v", rulePath, err)
 			}
+		}
+		if fe.ForEach == nil {
+			continue
+		}
+		nested, err := nestedForEach(fe.ForEach)
+		if err != nil {
+			return &invalid{field: p + ".foreach", err: err}
+		}
+		if err := validateForEachConditions(rulePath, upstreamPath+".mutate.foreach", p+".foreach", nested); err != nil {
+			return err
 		}
 	}
 	return nil
