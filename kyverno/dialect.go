@@ -67,9 +67,6 @@ func (Dialect) Clusterless() bool { return true }
 // objects among objs feed namespaceSelector. Policies the cluster's
 // AdmissionPolicies selection leaves out are skipped.
 func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
-	// Load kyaml's built-in schema now: the strategic merge and the
-	// namespaced-kind lookups read it from many goroutines afterwards.
-	openapi.Schema()
 	set := &Set{namespaces: Namespaces{}}
 	var errs []error
 	seen := map[string]bool{}
@@ -114,6 +111,10 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 	if len(set.policies) == 0 {
 		return nil, errs
 	}
+	// Load kyaml's built-in schema now (only runs with policies pay for
+	// it): the strategic merge and the namespaced-kind lookups read it from
+	// many goroutines afterwards.
+	openapi.Schema()
 	return []policy.Set{set}, errs
 }
 
