@@ -49,11 +49,15 @@ func Apply(resource *yaml.RNode, patch any) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	prepared, err := preparePatch(patchJSON, before)
+	res, err := yaml.Parse(string(before))
 	if err != nil {
 		return false, err
 	}
-	after, err := mergeJSON(prepared.Copy(), before)
+	prepared, err := preparePatch(patchJSON, res.Copy())
+	if err != nil {
+		return false, err
+	}
+	after, err := mergeJSON(prepared.Copy(), res)
 	if err != nil {
 		return false, err
 	}
@@ -67,14 +71,10 @@ func Apply(resource *yaml.RNode, patch any) (changed bool, err error) {
 }
 
 // preparePatch parses the patch and runs anchor preprocessing against the
-// resource, both parsed from JSON as upstream parses them. A failed
+// resource (res, parsed from JSON as upstream parses it). A failed
 // condition leaves an empty patch.
-func preparePatch(patchJSON, resourceJSON []byte) (*yaml.RNode, error) {
+func preparePatch(patchJSON []byte, res *yaml.RNode) (*yaml.RNode, error) {
 	pattern, err := yaml.Parse(string(patchJSON))
-	if err != nil {
-		return nil, err
-	}
-	res, err := yaml.Parse(string(resourceJSON))
 	if err != nil {
 		return nil, err
 	}
@@ -88,13 +88,9 @@ func preparePatch(patchJSON, resourceJSON []byte) (*yaml.RNode, error) {
 }
 
 // mergeJSON is upstream's merge: kustomize's patchstrategicmerge.Filter
-// applied through kyaml's filtersutil.ApplyToJSON. It returns the result's
-// JSON.
-func mergeJSON(patch *yaml.RNode, resourceJSON []byte) ([]byte, error) {
-	node, err := yaml.Parse(string(resourceJSON))
-	if err != nil {
-		return nil, err
-	}
+// applied through kyaml's filtersutil.ApplyToJSON, on node (the resource
+// parsed from its JSON, consumed). It returns the result's JSON.
+func mergeJSON(patch, node *yaml.RNode) ([]byte, error) {
 	merged, err := merge2.Merge(patch, node, prepend)
 	if err != nil {
 		return nil, err
