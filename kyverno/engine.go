@@ -19,6 +19,8 @@ import (
 	"github.com/apply-overrides/apply-overrides/kyverno/jsonpatch"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 	"github.com/apply-overrides/apply-overrides/kyverno/vars"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
 
 // run is one policy applied to one resource: the resource node, edited in
@@ -154,7 +156,7 @@ func (r *run) rule(cr *compiledRule) (changed bool, err error) {
 		}
 		return changed, nil
 	}
-	doc, err := vars.Substitute(r.ctx, vars.DeepCopy(cr.doc))
+	doc, err := vars.Substitute(r.ctx, jsonvalue.DeepCopy(cr.doc))
 	if err != nil {
 		return false, fmt.Errorf("variable substitution failed: %w", err)
 	}
@@ -307,7 +309,7 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 		} else {
 			doc := map[string]any{}
 			if fe.PatchStrategicMerge != nil {
-				doc["patchStrategicMerge"] = vars.DeepCopy(fe.PatchStrategicMerge)
+				doc["patchStrategicMerge"] = jsonvalue.DeepCopy(fe.PatchStrategicMerge)
 			}
 			if fe.PatchesJSON6902 != "" {
 				doc["patchesJson6902"] = fe.PatchesJSON6902

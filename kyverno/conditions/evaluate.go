@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
 
 // Substituter resolves Kyverno variables in a JSON value (the caller
@@ -201,23 +203,7 @@ func isInt64(f float64) bool {
 
 // deepCopy copies lists and maps so that a substituter cannot alter the
 // policy.
-func deepCopy(v any) any {
-	switch t := v.(type) {
-	case []any:
-		out := make([]any, len(t))
-		for i, item := range t {
-			out[i] = deepCopy(item)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, item := range t {
-			out[k] = deepCopy(item)
-		}
-		return out
-	}
-	return v
-}
+func deepCopy(v any) any { return jsonvalue.DeepCopy(v) }
 
 // joinNonEmpty joins the non-empty strings with sep.
 func joinNonEmpty(parts []string, sep string) string {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
 
 // toJSON returns a deep copy of v as a JSON value: integers and float32
@@ -72,39 +74,12 @@ func roundTrip(v any) (any, error) {
 	return out, nil
 }
 
-// DeepCopy copies the maps and lists of a JSON value; other values are
-// immutable and kept.
-func DeepCopy(v any) any { return deepCopy(v) }
-
 // deepCopy copies maps and lists and keeps every other value as it is.
-func deepCopy(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		return copyMap(t)
-	case []any:
-		out := make([]any, len(t))
-		for i, e := range t {
-			out[i] = deepCopy(e)
-		}
-		return out
-	case []map[string]any:
-		out := make([]map[string]any, len(t))
-		for i, e := range t {
-			out[i] = copyMap(e)
-		}
-		return out
-	}
-	return v
-}
+func deepCopy(v any) any { return jsonvalue.DeepCopy(v) }
 
+// copyMap deep-copies a map (nil stays nil).
 func copyMap(m map[string]any) map[string]any {
-	if m == nil {
-		return nil
-	}
-	out := make(map[string]any, len(m))
-	for k, e := range m {
-		out[k] = deepCopy(e)
-	}
+	out, _ := jsonvalue.DeepCopy(m).(map[string]any)
 	return out
 }
 

@@ -1,0 +1,40 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+// Package jsonvalue holds helpers on JSON values (what encoding/json
+// decodes into any) shared by the Kyverno packages.
+package jsonvalue
+
+// DeepCopy copies the maps and lists of a JSON value (and the
+// []map[string]any JMESPath functions return); other values are immutable
+// and kept.
+func DeepCopy(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		return copyMap(t)
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = DeepCopy(e)
+		}
+		return out
+	case []map[string]any:
+		out := make([]map[string]any, len(t))
+		for i, e := range t {
+			out[i] = copyMap(e)
+		}
+		return out
+	}
+	return v
+}
+
+func copyMap(m map[string]any) map[string]any {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]any, len(m))
+	for k, e := range m {
+		out[k] = DeepCopy(e)
+	}
+	return out
+}
