@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
 
 // ValidationError is a policy-validation error for a preconditions value.
@@ -157,24 +159,4 @@ func unknownOperationMsg(v string) string {
 // decodedNumbers returns v with every integral number in int64 range
 // converted to int64, as Kubernetes' JSON decoder (which upstream uses for
 // condition values) produces them; the types show in messages.
-func decodedNumbers(v any) any {
-	switch t := v.(type) {
-	case float64:
-		if isInt64(t) {
-			return int64(t)
-		}
-	case []any:
-		out := make([]any, len(t))
-		for i, item := range t {
-			out[i] = decodedNumbers(item)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, item := range t {
-			out[k] = decodedNumbers(item)
-		}
-		return out
-	}
-	return v
-}
+func decodedNumbers(v any) any { return jsonvalue.Int64Numbers(v) }

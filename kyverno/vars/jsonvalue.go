@@ -6,7 +6,6 @@ package vars
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
 
 	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
@@ -85,30 +84,7 @@ func copyMap(m map[string]any) map[string]any {
 
 // asUnstructured copies a JSON value the way the CLI holds resources
 // (apimachinery unstructured): integral numbers become int64.
-func asUnstructured(v any) any {
-	switch t := v.(type) {
-	case float64:
-		if t == math.Trunc(t) && t >= math.MinInt64 && t < math.MaxInt64 {
-			return int64(t)
-		}
-		return t
-	case int:
-		return int64(t)
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, e := range t {
-			out[k] = asUnstructured(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, e := range t {
-			out[i] = asUnstructured(e)
-		}
-		return out
-	}
-	return v
-}
+func asUnstructured(v any) any { return jsonvalue.Int64Numbers(v) }
 
 // encode is the text a non-string value takes inside a larger string
 // (upstream: jsoniter ConfigCompatibleWithStandardLibrary, sorted keys).

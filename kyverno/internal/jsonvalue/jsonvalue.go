@@ -5,6 +5,8 @@
 // decodes into any) shared by the Kyverno packages.
 package jsonvalue
 
+import "math"
+
 // DeepCopy copies the maps and lists of a JSON value (and the
 // []map[string]any JMESPath functions return); other values are immutable
 // and kept.
@@ -37,4 +39,33 @@ func copyMap(m map[string]any) map[string]any {
 		out[k] = DeepCopy(e)
 	}
 	return out
+}
+
+// Int64Numbers copies a JSON value with every integral number within
+// int64's range turned into an int64, the way Kubernetes' JSON decoding
+// (apimachinery unstructured, which Kyverno uses for resources and policy
+// values) holds numbers.
+func Int64Numbers(v any) any {
+	switch t := v.(type) {
+	case float64:
+		if t == math.Trunc(t) && t >= math.MinInt64 && t < math.MaxInt64 {
+			return int64(t)
+		}
+		return t
+	case int:
+		return int64(t)
+	case map[string]any:
+		out := make(map[string]any, len(t))
+		for k, e := range t {
+			out[k] = Int64Numbers(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(t))
+		for i, e := range t {
+			out[i] = Int64Numbers(e)
+		}
+		return out
+	}
+	return v
 }
