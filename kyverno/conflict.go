@@ -8,7 +8,7 @@ import (
 	"reflect"
 	"slices"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 // matchesEmptySet is upstream's Rule.ValidateMatchExcludeConflict: whether

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"strings"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
 	"sigs.k8s.io/kustomize/kyaml/openapi"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 

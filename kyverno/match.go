@@ -8,9 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 // operation is the admission operation of an offline render: every

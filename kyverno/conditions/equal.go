@@ -8,8 +8,9 @@ import (
 	"reflect"
 	"strconv"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
 	"k8s.io/apimachinery/pkg/api/resource"
+
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 // equals implements Equals/Equal (upstream operator/equal.go). The key's

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 // deprecatedIn implements the deprecated In (not=false) and NotIn (not=true)

@@ -8,8 +8,7 @@ import (
 	"fmt"
 	"strings"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
-
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 	"github.com/apply-overrides/apply-overrides/kyverno/internal/strpattern"
 )
 

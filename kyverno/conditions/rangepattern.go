@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
 	"k8s.io/apimachinery/pkg/api/resource"
 
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 	"github.com/apply-overrides/apply-overrides/kyverno/internal/strpattern"
 )
 

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 // expandMetadata replaces wildcard keys of a map pattern's

@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 // The allow-lists of pkg/validation/policy/validate.go (allowedVariables is

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"strconv"
 
-	wildcard "github.com/IGLOU-EU/go-wildcard"
+	"github.com/apply-overrides/apply-overrides/internal/wildcard"
 )
 
 func regexReplaceAll(args []any) (any, error) {
