@@ -32,6 +32,23 @@ func containerImage(t *testing.T) string {
 	return img
 }
 
+// exampleImage is the image the container examples name.
+const exampleImage = "localhost/apply-overrides:dev"
+
+// useImage points a copied example at the image under test when that is not
+// the one the examples name (make e2e-container IMAGE=...); by default the
+// copy stays verbatim.
+func useImage(t *testing.T, path, img string) {
+	t.Helper()
+	if img == exampleImage {
+		return
+	}
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), "image: "+exampleImage)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(b), "image: "+exampleImage, "image: "+img, 1)), 0o644))
+}
+
 // TestContainerRun is the `docker run -i` way, with podman and the flags
 // kpt and kustomize use.
 func TestContainerRun(t *testing.T) {
@@ -45,7 +62,7 @@ func TestContainerRun(t *testing.T) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	require.NoError(t, err, "stderr:\n%s", stderr.String())
-	want, err := os.ReadFile(filepath.Join(repoRoot, "examples", "stdin", ".expected", "output.yaml"))
+	want, err := os.ReadFile(expected("stdin", "output.yaml"))
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(out))
 
@@ -66,16 +83,12 @@ func TestContainerRun(t *testing.T) {
 func TestContainerKptEval(t *testing.T) {
 	img := containerImage(t)
 	kpt := requireTool(t, "kpt")
-	pkg := copyExample(t, "kpt-eval")
-	cmd := exec.Command(kpt, "fn", "eval", pkg, "--image", img, "--image-pull-policy", "never", "-o", "unwrap", "--", "cluster=member1")
-	cmd.Env = append(os.Environ(), "KPT_FN_RUNTIME=podman")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "stderr:\n%s", stderr.String())
+	ws := workspace(t, "kpt-eval")
+	out := run(t, ws, []string{"KPT_FN_RUNTIME=podman"}, kpt, "fn", "eval", "examples/kpt-eval", "--image", img,
+		"--image-pull-policy", "never", "-o", "unwrap", "--", "cluster=member1")
 	want, err := os.ReadFile(expected("kpt-eval", "member1.yaml"))
 	require.NoError(t, err)
-	assert.Equal(t, string(want), string(out))
+	assert.Equal(t, string(want), out)
 }
 
 // TestContainerKptRender renders examples/kpt-render-image, whose Kptfile
@@ -83,13 +96,11 @@ func TestContainerKptEval(t *testing.T) {
 func TestContainerKptRender(t *testing.T) {
 	img := containerImage(t)
 	kpt := requireTool(t, "kpt")
-	pkg := copyExample(t, "kpt-render-image")
-	replaceInFile(t, filepath.Join(pkg, "Kptfile"), "image: localhost/apply-overrides:dev", "image: "+img)
+	ws := workspace(t, "kpt-render-image")
+	pkg := filepath.Join(ws, "examples", "kpt-render-image")
+	useImage(t, filepath.Join(pkg, "Kptfile"), img)
 	for i := 0; i < 2; i++ {
-		cmd := exec.Command(kpt, "fn", "render", pkg, "--image-pull-policy", "never")
-		cmd.Env = append(os.Environ(), "KPT_FN_RUNTIME=podman")
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", out)
+		run(t, ws, []string{"KPT_FN_RUNTIME=podman"}, kpt, "fn", "render", "examples/kpt-render-image", "--image-pull-policy", "never")
 		for _, f := range []string{"resources.yaml", "policies.yaml", "clusters.yaml"} {
 			got, err := os.ReadFile(filepath.Join(pkg, f))
 			require.NoError(t, err)
@@ -105,18 +116,13 @@ func TestContainerKptRender(t *testing.T) {
 func TestContainerKustomize(t *testing.T) {
 	img := containerImage(t)
 	kustomize := requireTool(t, "kustomize")
-	dir := copyExample(t, "kustomize-container")
-	replaceInFile(t, filepath.Join(dir, "apply-overrides.yaml"), "image: localhost/apply-overrides:dev", "image: "+img)
+	ws := workspace(t, "kustomize-container")
+	useImage(t, filepath.Join(ws, "examples", "kustomize-container", "apply-overrides.yaml"), img)
 	shim := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(shim, "docker"), []byte("#!/bin/sh\nexec podman \"$@\"\n"), 0o755))
-	cmd := exec.Command(kustomize, "build", "--enable-alpha-plugins", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+shim+string(os.PathListSeparator)+os.Getenv("PATH"))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "stderr:\n%s", stderr.String())
+	out := run(t, ws, []string{"PATH=" + shim + string(os.PathListSeparator) + os.Getenv("PATH")},
+		kustomize, "build", "--enable-alpha-plugins", "examples/kustomize-container")
 	want, err := os.ReadFile(expected("kustomize", "output.yaml"))
 	require.NoError(t, err)
-	assert.Equal(t, string(want), string(out))
+	assert.Equal(t, string(want), out)
 }

@@ -4,9 +4,13 @@
 package test
 
 import (
+	"bytes"
+	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,84 +33,151 @@ func requireTool(t *testing.T, name string) string {
 	return p
 }
 
-// copyExample copies examples/<name> (without .expected) to a temp dir.
-func copyExample(t *testing.T, name string) string {
+// workspace lays out in a temp dir what the README's commands expect at the
+// repository root: bin/apply-overrides (the binary under test) and verbatim
+// copies of the named examples, so that the commands run with the paths the
+// README gives and may write in place. It returns the temp dir.
+func workspace(t *testing.T, examples ...string) string {
 	t.Helper()
-	src := filepath.Join(repoRoot, "examples", name)
-	dst := filepath.Join(t.TempDir(), name)
-	require.NoError(t, os.CopyFS(dst, os.DirFS(src)))
-	require.NoError(t, os.RemoveAll(filepath.Join(dst, ".expected")))
-	return dst
+	ws := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(ws, "bin"), 0o755))
+	require.NoError(t, os.Symlink(binary, filepath.Join(ws, "bin", "apply-overrides")))
+	for _, name := range examples {
+		require.NoError(t, os.CopyFS(filepath.Join(ws, "examples", name), os.DirFS(filepath.Join(repoRoot, "examples", name))))
+	}
+	return ws
 }
 
-// replaceInFile points a copied example at the binary or image under test.
-func replaceInFile(t *testing.T, path, old, new string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.Contains(t, string(b), old)
-	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(b), old, new, 1)), 0o644))
+// expected is where an example's expected output lives: under
+// testdata/examples/<example>, outside the package that kpt and kustomize
+// read.
+func expected(example string, elem ...string) string {
+	return filepath.Join(append([]string{repoRoot, "testdata", "examples", example}, elem...)...)
 }
 
-func expected(example, file string) string {
-	return filepath.Join(repoRoot, "examples", example, ".expected", file)
-}
-
-func run(t *testing.T, dir string, name string, args ...string) string {
+// run runs a command in dir and returns its stdout; a failure shows stderr.
+func run(t *testing.T, dir string, env []string, name string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s %s:\n%s", name, strings.Join(args, " "), out)
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "%s %s:\nstderr:\n%s", name, strings.Join(args, " "), stderr.String())
 	return string(out)
 }
 
-// TestE2EKptEval runs `kpt fn eval --exec` on examples/kpt-eval.
-func TestE2EKptEval(t *testing.T) {
-	kpt := requireTool(t, "kpt")
-	pkg := copyExample(t, "kpt-eval")
-	cmd := exec.Command(kpt, "fn", "eval", pkg, "--exec", binary, "-o", "unwrap", "--", "cluster=member1")
-	out, err := cmd.Output()
-	require.NoError(t, err)
-	compareGolden(t, expected("kpt-eval", "member1.yaml"), string(out))
-
-	// In place: the package itself is rewritten, comments kept.
-	run(t, filepath.Dir(pkg), kpt, "fn", "eval", pkg, "--exec", binary, "--", "cluster=member1")
-	got, err := os.ReadFile(filepath.Join(pkg, "resources.yaml"))
-	require.NoError(t, err)
-	compareGolden(t, expected("kpt-eval", "resources.yaml"), string(got))
-	assert.NoFileExists(t, filepath.Join(pkg, "policies.yaml"), "policies are dropped without keepPolicies")
+// readTree reads every regular file under dir, by slash-separated relative
+// path.
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	require.NoError(t, fs.WalkDir(os.DirFS(dir), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)))
+		files[path] = string(b)
+		return err
+	}))
+	return files
 }
 
-// TestE2EKptRender runs `kpt fn render --allow-exec` twice on
-// examples/kpt-render: the second run must change nothing.
-func TestE2EKptRender(t *testing.T) {
-	kpt := requireTool(t, "kpt")
-	pkg := copyExample(t, "kpt-render")
-	replaceInFile(t, filepath.Join(pkg, "Kptfile"), "exec: bin/apply-overrides", "exec: "+binary)
-
-	for i := 0; i < 2; i++ {
-		run(t, filepath.Dir(pkg), kpt, "fn", "render", pkg, "--allow-exec")
-		for _, f := range []string{"Kptfile", "resources.yaml", "policies.yaml", "clusters.yaml", "apply-overrides.yaml"} {
-			b, err := os.ReadFile(filepath.Join(pkg, f))
-			require.NoError(t, err)
-			got := strings.ReplaceAll(string(b), binary, "bin/apply-overrides")
-			if i == 0 {
-				compareGolden(t, expected("kpt-render", f), got)
-				continue
-			}
-			want, err := os.ReadFile(expected("kpt-render", f))
-			require.NoError(t, err)
-			assert.Equal(t, string(want), got, "second render changed %s", f)
+// assertTreeEqual checks that two directories hold the same files with the
+// same contents.
+func assertTreeEqual(t *testing.T, want, got string, msg string) {
+	t.Helper()
+	w, g := readTree(t, want), readTree(t, got)
+	assert.Equal(t, sortedKeys(w), sortedKeys(g), "%s: files of %s", msg, got)
+	for path, content := range w {
+		if gc, ok := g[path]; ok {
+			assert.Equal(t, content, gc, "%s: %s", msg, path)
 		}
 	}
 }
 
-// TestE2EKustomize runs the function as a kustomize exec transformer.
+func sortedKeys(m map[string]string) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// compareGoldenTree compares a directory with the expected one; -update
+// replaces the expected directory with it.
+func compareGoldenTree(t *testing.T, want, got string) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.RemoveAll(want))
+		require.NoError(t, os.CopyFS(want, os.DirFS(got)))
+		return
+	}
+	assertTreeEqual(t, want, got, "expected "+want)
+}
+
+// TestExamplesArePlainPackages guards what kpt and kustomize read: an example
+// is one flat directory of its own files. Expected outputs live in
+// testdata/examples; a hidden or nested directory here (such as the old
+// .expected/) is read by kpt as part of the package, and a nested Kptfile
+// makes it a sub-package that kpt fn render runs too.
+func TestExamplesArePlainPackages(t *testing.T) {
+	entries, err := os.ReadDir(filepath.Join(repoRoot, "examples"))
+	require.NoError(t, err)
+	require.NotEmpty(t, entries)
+	for _, ex := range entries {
+		require.True(t, ex.IsDir(), "examples/%s: examples/ holds only example directories", ex.Name())
+		files, err := os.ReadDir(filepath.Join(repoRoot, "examples", ex.Name()))
+		require.NoError(t, err)
+		for _, f := range files {
+			assert.False(t, f.IsDir(), "examples/%s/%s: an example holds no directory (expected outputs go to testdata/examples/%[1]s)", ex.Name(), f.Name())
+			assert.False(t, strings.HasPrefix(f.Name(), "."), "examples/%s/%s: an example holds no hidden file (kpt reads it)", ex.Name(), f.Name())
+		}
+	}
+}
+
+// TestE2EKptEval runs the README's `kpt fn eval --exec` commands on
+// examples/kpt-eval: the preview, the in-place render and the
+// source | eval | sink pipeline.
+func TestE2EKptEval(t *testing.T) {
+	kpt := requireTool(t, "kpt")
+	ws := workspace(t, "kpt-eval")
+	pkg := filepath.Join(ws, "examples", "kpt-eval")
+
+	out := run(t, ws, nil, kpt, "fn", "eval", "examples/kpt-eval", "--exec", "bin/apply-overrides", "-o", "unwrap", "--", "cluster=member1")
+	compareGolden(t, expected("kpt-eval", "member1.yaml"), out)
+	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "kpt-eval"), pkg, "a preview leaves the package untouched")
+
+	sh := "kpt fn source examples/kpt-eval | kpt fn eval - --exec bin/apply-overrides -- cluster=member1 | kpt fn sink out/member1"
+	run(t, ws, nil, "bash", "-euo", "pipefail", "-c", sh)
+	assertTreeEqual(t, expected("kpt-eval", "in-place"), filepath.Join(ws, "out", "member1"), "kpt fn sink")
+
+	// In place: the package itself is rewritten, comments kept; policies
+	// and clusters are dropped without keepPolicies.
+	run(t, ws, nil, kpt, "fn", "eval", "examples/kpt-eval", "--exec", "bin/apply-overrides", "--", "cluster=member1")
+	compareGoldenTree(t, expected("kpt-eval", "in-place"), pkg)
+}
+
+// TestE2EKptRender runs `kpt fn render examples/kpt-render --allow-exec`
+// twice on a verbatim copy of the package: the second run must change
+// nothing.
+func TestE2EKptRender(t *testing.T) {
+	kpt := requireTool(t, "kpt")
+	ws := workspace(t, "kpt-render")
+	pkg := filepath.Join(ws, "examples", "kpt-render")
+
+	out := run(t, ws, nil, kpt, "fn", "render", "examples/kpt-render", "--allow-exec", "-o", "unwrap")
+	assert.Contains(t, out, "apply-overrides.dev/cluster: member1")
+	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "kpt-render"), pkg, "-o unwrap leaves the package untouched")
+
+	run(t, ws, nil, kpt, "fn", "render", "examples/kpt-render", "--allow-exec")
+	compareGoldenTree(t, expected("kpt-render"), pkg)
+	run(t, ws, nil, kpt, "fn", "render", "examples/kpt-render", "--allow-exec")
+	assertTreeEqual(t, expected("kpt-render"), pkg, "the second render changed the package")
+}
+
+// TestE2EKustomize runs the function as a kustomize exec transformer, with
+// the README's command on a verbatim copy of examples/kustomize.
 func TestE2EKustomize(t *testing.T) {
 	kustomize := requireTool(t, "kustomize")
-	dir := copyExample(t, "kustomize")
-	replaceInFile(t, filepath.Join(dir, "apply-overrides.yaml"), "path: ../../bin/apply-overrides", "path: "+binary)
-	out := run(t, dir, kustomize, "build", "--enable-alpha-plugins", "--enable-exec", ".")
+	ws := workspace(t, "kustomize")
+	out := run(t, ws, nil, kustomize, "build", "--enable-alpha-plugins", "--enable-exec", "examples/kustomize")
 	compareGolden(t, expected("kustomize", "output.yaml"), out)
 }

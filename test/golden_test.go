@@ -45,7 +45,7 @@ func TestGolden(t *testing.T) {
 var resourceListExamples = []string{"stdin", "kubeadmiral", "kyverno"}
 
 // TestExampleResourceLists runs the examples that are a ResourceList (the
-// `docker run -i` way) and compares with their .expected/output.yaml.
+// `docker run -i` way) and compares with testdata/examples/<example>/output.yaml.
 func TestExampleResourceLists(t *testing.T) {
 	for _, ex := range resourceListExamples {
 		t.Run(ex, func(t *testing.T) {
@@ -53,7 +53,7 @@ func TestExampleResourceLists(t *testing.T) {
 			require.NoError(t, err)
 			stdout, stderr, code := runBinary(t, input)
 			require.Equal(t, 0, code, "stderr:\n%s", stderr)
-			compareGolden(t, filepath.Join(repoRoot, "examples", ex, ".expected", "output.yaml"), string(stdout))
+			compareGolden(t, expected(ex, "output.yaml"), string(stdout))
 		})
 	}
 }
