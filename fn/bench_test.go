@@ -6,7 +6,6 @@ package fn
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"testing"
 
 	"github.com/apply-overrides/apply-overrides/internal/corpus"
@@ -20,9 +19,9 @@ func BenchmarkFunction(b *testing.B) {
 		b.Run(fmt.Sprintf("R=%d/P=%d", size.r, size.p), func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			for b.Loop() {
-				failed, err := execute(bytes.NewReader(in), io.Discard)
-				if err != nil || len(failed) > 0 {
-					b.Fatalf("err=%v results=%v", err, failed)
+				out, results := execute(bytes.NewReader(in))
+				if results.ExitCode() != 0 || len(out) == 0 {
+					b.Fatalf("results=%v", results)
 				}
 			}
 		})

@@ -9,6 +9,8 @@ import (
 	"io"
 	"sync/atomic"
 
+	"sigs.k8s.io/kustomize/kyaml/fn/framework"
+	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
@@ -21,10 +23,41 @@ import (
 // Each item is encoded as the only element of a top-level sequence, so it
 // sits at the same columns as under `items:` and the emitter folds long
 // lines and places comments exactly where it would in the whole list.
-func writeResourceList(w io.Writer, apiVersion, kind string, items []*yaml.RNode, fc, results *yaml.RNode) error {
+//
+// An item that no override touched and whose text the input kept is written
+// as that text, byte for byte.
+func writeResourceList(w io.Writer, apiVersion, kind string, items []outItem, source func(int) []byte, fc, results *yaml.RNode) error {
 	return writeList(w, apiVersion, kind, len(items) > 0, func(w io.Writer) error {
-		return writeOrdered(w, len(items), func(i int, buf *bytes.Buffer) error { return encodeItem(buf, items[i]) })
+		return writeOrdered(w, len(items), func(i int, buf *bytes.Buffer) error {
+			return writeItem(buf, items[i].node, source(items[i].index), items[i].touched)
+		})
 	}, fc, results)
+}
+
+// writeItem writes an item's text from the input when it has one and was
+// not touched, else encodes it.
+func writeItem(buf *bytes.Buffer, n *yaml.RNode, src []byte, touched bool) error {
+	if src == nil || touched {
+		return encodeItem(buf, n)
+	}
+	buf.Write(src)
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		buf.WriteByte('\n')
+	}
+	return nil
+}
+
+// writeFailure writes the ResourceList of a failed run: no items, only the
+// results, so that nothing downstream can take it for rendered output.
+func writeFailure(w io.Writer, apiVersion string, results framework.Results) error {
+	if apiVersion == "" {
+		apiVersion = kio.ResourceListAPIVersion
+	}
+	enc, err := encodeResults(results)
+	if err != nil {
+		return err
+	}
+	return writeList(w, apiVersion, kio.ResourceListKind, false, nil, nil, enc)
 }
 
 // writeList writes a ResourceList whose items writeItems writes; any is

@@ -4,14 +4,15 @@
 package fn
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime/pprof"
+	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
-	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
@@ -70,85 +71,116 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	failed, err := execute(stdin, stdout)
+	out, results := execute(watchTerminal(stdin, stderr))
 	if path := os.Getenv("APPLY_OVERRIDES_MEMPROFILE"); path != "" {
 		if perr := writeAllocProfile(path); perr != nil {
 			fmt.Fprintln(stderr, "apply-overrides:", perr)
 			return 1
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "apply-overrides:", err)
+	code := 0
+	for _, r := range results {
+		if r.Severity == framework.Error || r.Severity == framework.Warning {
+			fmt.Fprintln(stderr, describeResult(r))
+		}
+		if r.Severity == framework.Error {
+			code = 1
+		}
+	}
+	if _, err := stdout.Write(out); err != nil {
+		fmt.Fprintln(stderr, "apply-overrides: write the output ResourceList:", err)
 		return 1
 	}
-	for _, r := range failed {
-		fmt.Fprintf(stderr, "[error] %s\n", r.Message)
-	}
-	if len(failed) > 0 {
-		return 1
-	}
-	return 0
+	return code
 }
 
-// execute reads the ResourceList, runs the Processor and writes the list
-// back, with its results. It returns the error results; err is a failure to
-// read or write the list itself.
+// describeResult is a result as one line of text, naming the file, the
+// resource and the field the structured result names.
+func describeResult(r *framework.Result) string {
+	var where []string
+	if r.File != nil && r.File.Path != "" && !strings.Contains(r.Message, r.File.Path) {
+		where = append(where, "file "+r.File.Path)
+	}
+	if r.Field != nil && r.Field.Path != "" && !strings.Contains(r.Message, r.Field.Path) {
+		where = append(where, "field "+r.Field.Path)
+	}
+	if pf := r.Tags[policyFileTag]; pf != "" && !strings.Contains(r.Message, pf) {
+		where = append(where, "policy file "+pf)
+	}
+	line := fmt.Sprintf("[%s] %s", r.Severity, r.Message)
+	if len(where) > 0 {
+		line += " (" + strings.Join(where, ", ") + ")"
+	}
+	return line
+}
+
+// execute reads and checks the ResourceList, renders it and returns the
+// whole output and the results. On any error the output is a ResourceList
+// with no items and the results: it is never a partial list, and nothing is
+// written before the run is known to have succeeded.
 //
 // It does what framework.Execute does minus the legacy/internal annotation
 // migration, which exists for functions that move items between files: this
 // function never touches path or index annotations, and the migration
 // rejects inputs whose items mix annotation formats.
-func execute(stdin io.Reader, stdout io.Writer) (framework.Results, error) {
-	data, err := io.ReadAll(stdin)
+func execute(stdin io.Reader) ([]byte, framework.Results) {
+	data, err := readAll(stdin)
 	if err != nil {
-		return nil, fmt.Errorf("read the input ResourceList: %w", err)
+		return failure("", err)
 	}
-	data = normalizeNewlines(data)
-	if failed, ok, err := stream(data, stdout); ok {
-		if err != nil {
-			return nil, fmt.Errorf("write the output ResourceList: %w", err)
-		}
-		return failed, nil
+	data, enc := normalize(data)
+	var buf bytes.Buffer
+	if results, ok := stream(data, &buf); ok {
+		return enc.apply(buf.Bytes()), results
 	}
-	return executeList(data, stdout)
-}
-
-// executeList is execute on the whole list at once: every item parsed, then
-// overridden, then written.
-func executeList(data []byte, stdout io.Writer) (framework.Results, error) {
+	buf.Reset()
 	in, err := readInput(data)
 	if err != nil {
-		return nil, fmt.Errorf("read the input ResourceList: %w", err)
+		return failure("", err)
 	}
-	rw, items := in.rw, in.items
-	rw.Writer = stdout
-	rl := &framework.ResourceList{Items: items, FunctionConfig: rw.FunctionConfig}
-	p := Processor{}
-	if in.sources != nil {
-		p.Restore = in.restore
+	results, ok := executeList(in, &buf)
+	if !ok {
+		return failure(in.apiVersion, results)
 	}
-	perr := p.Process(rl)
-	if perr != nil && !errors.As(perr, new(framework.Results)) {
-		rl.Results = append(rl.Results, &framework.Result{Message: perr.Error(), Severity: framework.Error})
+	return enc.apply(buf.Bytes()), results
+}
+
+// failure is the output of a failed run and its results.
+func failure(apiVersion string, err error) ([]byte, framework.Results) {
+	var results framework.Results
+	switch e := err.(type) {
+	case inputErrors:
+		results = framework.Results(e)
+	case framework.Results:
+		results = e
+	default:
+		results = framework.Results{{Severity: framework.Error, Message: err.Error()}}
 	}
-	if rw.Results, err = encodeResults(rl.Results); err != nil {
-		return nil, err
+	var buf bytes.Buffer
+	if werr := writeFailure(&buf, apiVersion, results); werr != nil {
+		results = append(results, &framework.Result{Severity: framework.Error, Message: "encode the results: " + werr.Error()})
+		return nil, results
 	}
-	if rw.WrappingKind == kio.ResourceListKind {
-		err = writeResourceList(stdout, rw.WrappingAPIVersion, rw.WrappingKind, rl.Items, rw.FunctionConfig, rw.Results)
-	} else {
-		err = rw.Write(rl.Items) // not a ResourceList: kyaml writes what it read
+	return buf.Bytes(), results
+}
+
+// executeList renders a checked input with every item parsed and writes
+// the output list; ok is false when an error result was reported.
+func executeList(in *input, w io.Writer) (framework.Results, bool) {
+	rl := &framework.ResourceList{Items: in.items, FunctionConfig: in.fc}
+	r := &run{rl: rl}
+	out, ok := r.process()
+	if !ok {
+		return rl.Results, false
+	}
+	enc, err := encodeResults(rl.Results)
+	if err == nil {
+		err = writeResourceList(w, in.apiVersion, in.kind, out, in.source, in.fc, enc)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("write the output ResourceList: %w", err)
+		return append(rl.Results, &framework.Result{Severity: framework.Error, Message: "write the output ResourceList: " + err.Error()}), false
 	}
-	var failed framework.Results
-	for _, r := range rl.Results {
-		if r.Severity == framework.Error {
-			failed = append(failed, r)
-		}
-	}
-	return failed, nil
+	return rl.Results, true
 }
 
 // encodeResults turns the results into the ResourceList's results field;

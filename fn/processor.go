@@ -54,13 +54,10 @@ type clusterless interface {
 	Clusterless() bool
 }
 
-// Processor is the apply-overrides KRM function.
-type Processor struct {
-	// Restore, when set, returns a fresh parse of an item as it was in the
-	// input. Items are then edited in place and restored only when a rule
-	// fails, instead of being copied before every edit.
-	Restore func(*yaml.RNode) (*yaml.RNode, bool)
-}
+// Processor is the apply-overrides KRM function as a kyaml
+// framework.ResourceListProcessor, for programs that embed it. Main reads
+// and checks the input itself before it runs the same steps.
+type Processor struct{}
 
 var _ framework.ResourceListProcessor = Processor{}
 
@@ -76,8 +73,13 @@ type item struct {
 // ResourceList's results as the error when any of them is an error, so that
 // the function exits non-zero.
 func (p Processor) Process(rl *framework.ResourceList) error {
-	r := &run{rl: rl, restore: p.Restore}
-	r.process()
+	r := &run{rl: rl}
+	if out, ok := r.process(); ok {
+		rl.Items = rl.Items[:0]
+		for _, o := range out {
+			rl.Items = append(rl.Items, o.node)
+		}
+	}
 	if rl.Results.ExitCode() != 0 {
 		return rl.Results
 	}
@@ -85,43 +87,56 @@ func (p Processor) Process(rl *framework.ResourceList) error {
 }
 
 type run struct {
-	rl      *framework.ResourceList
-	cfg     Config
-	restore func(*yaml.RNode) (*yaml.RNode, bool)
-	inPlace bool // edit resources in place, never restore them
+	rl  *framework.ResourceList
+	cfg Config
 }
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
 
-func (r *run) process() {
+// process renders the items: out is what goes to the output, in input
+// order; ok is false when an error result was reported (the run then writes
+// no items). Resources are edited in place.
+func (r *run) process() (out []outItem, ok bool) {
 	pl, ok := r.prepare()
 	if !ok {
-		return
+		return nil, false
 	}
-	out := make([]*yaml.RNode, 0, len(pl.items))
-	var work []*yaml.RNode
-	for _, it := range pl.items {
+	out = make([]outItem, 0, len(pl.items))
+	var work []int // indexes into out
+	for i, it := range pl.items {
 		if !r.output(it) {
 			continue
 		}
-		out = append(out, it.node)
+		out = append(out, outItem{node: it.node, index: i})
 		if it.resource() {
-			work = append(work, it.node)
+			work = append(work, len(out)-1)
 		}
 	}
+	outcomes := make([]outcome, len(work))
+	forEach(len(work), func(i int) { outcomes[i] = r.override(out[work[i]].node, pl) })
 	var total tally
-	for _, o := range r.overrideAll(work, pl) {
+	for i, o := range outcomes {
 		if o.err != nil {
 			r.fail(errorResult(o.err))
 			continue
 		}
+		out[work[i]].touched = o.touched()
 		total.add(o)
 	}
 	if len(r.rl.Results) > 0 {
-		return
+		return nil, false
 	}
-	r.rl.Items = out
 	r.summarize(pl, total)
+	return out, true
+}
+
+// outItem is an item of the output: its node, its index in the input, and
+// whether an override changed it (an untouched item can be written as it
+// came).
+type outItem struct {
+	node    *yaml.RNode
+	index   int
+	touched bool
 }
 
 // plan is what a run settles before it touches a resource.
@@ -252,31 +267,24 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 // outcome is what overriding one resource did.
 type outcome struct {
 	applied int
+	changed bool // a step ran that may have changed the resource
 	err     error
 }
 
-// overrideAll overrides the resources on all cores. Resources are
-// independent and the compiled Sets are read-only, so the order of the
-// outcomes, not of the work, is what keeps the results deterministic.
-func (r *run) overrideAll(nodes []*yaml.RNode, pl *plan) []outcome {
-	outcomes := make([]outcome, len(nodes))
-	forEach(len(nodes), func(i int) {
-		outcomes[i] = r.override(nodes[i], pl)
-	})
-	return outcomes
-}
+// touched reports whether the override may have changed the resource.
+func (o outcome) touched() bool { return o.changed || o.applied > 0 || o.err != nil }
 
-// override applies the Sets to one resource. A failing resource comes out
-// unchanged: it is edited in place and re-read from the input on failure
-// when the Processor can restore items, else edited on a copy that replaces
-// it only on success. A streaming run edits in place and never restores: it
-// starts over on the whole list when a resource fails.
+// override applies the Sets to one resource, in place. A resource already
+// rendered for this cluster (keepPolicies marks it) is left alone. The
+// compiled Sets are read-only, so resources are overridden on all cores.
 func (r *run) override(n *yaml.RNode, pl *plan) outcome {
-	applied, err := r.overrideNode(n, pl)
-	return outcome{applied: applied, err: err}
+	res := policy.NewResource(n)
+	applied, err := r.overrideNode(res, pl)
+	return outcome{applied: applied, changed: res.Touched, err: err}
 }
 
-func (r *run) overrideNode(n *yaml.RNode, pl *plan) (int, error) {
+func (r *run) overrideNode(res *policy.Resource, pl *plan) (int, error) {
+	n := res.Node
 	cluster := pl.cluster
 	target := noCluster
 	if cluster != nil {
@@ -289,29 +297,16 @@ func (r *run) overrideNode(n *yaml.RNode, pl *plan) (int, error) {
 		return 0, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
 			policy.RefOf(n).GVKString(), done, ClusterAnnotation, target)
 	}
-	work := n
-	if r.restore == nil && !r.inPlace {
-		work = n.Copy()
-	}
-	applied, err := policy.Apply(policy.NewResource(work), pl.sets)
+	applied, err := policy.Apply(res, pl.sets)
 	if err != nil {
-		if work == n && !r.inPlace {
-			orig, ok := r.restore(n)
-			if !ok {
-				return 0, fmt.Errorf("%w (and the resource could not be restored from the input)", err)
-			}
-			*n.YNode() = *orig.YNode()
-		}
 		return 0, err
 	}
 	if applied > 0 && r.cfg.KeepPolicies {
-		if err := work.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
+		res.Touched = true
+		if err := n.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {
 			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
-	}
-	if work != n {
-		*n.YNode() = *work.YNode()
 	}
 	return applied, nil
 }
@@ -332,6 +327,10 @@ func configResult(err error, fc *yaml.RNode) *framework.Result {
 	return res
 }
 
+// policyFileTag is the result tag naming the file of the policy whose rule
+// failed on a resource (the result's file is the resource's).
+const policyFileTag = "policyFile"
+
 // errorResult turns an error into an error result; a *policy.Error fills in
 // the resource, field and file it names.
 func errorResult(err error) *framework.Result {
@@ -345,6 +344,9 @@ func errorResult(err error) *framework.Result {
 		target = *pe.Resource
 		if pe.Policy.Kind != "" {
 			res.Tags = map[string]string{"policy": pe.Policy.String(), "policyField": pe.Field}
+			if pe.Policy.File != "" {
+				res.Tags[policyFileTag] = pe.Policy.File
+			}
 		}
 	} else if pe.Field != "" {
 		res.Field = &framework.Field{Path: pe.Field}

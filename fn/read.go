@@ -5,80 +5,361 @@ package fn
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
 
+	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
-// input is a parsed ResourceList (or, read by kyaml, any other stream).
+// input is a ResourceList read and checked: every item a mapping with an
+// identity, no alias left in any tree, no duplicate key, no duplicate item.
 type input struct {
-	rw    *kio.ByteReadWriter // wrapping kind and apiVersion, functionConfig, results
-	items []*yaml.RNode
-	// sources holds each item's text when the items were parsed one by one.
-	sources map[*yaml.Node][]byte
+	apiVersion, kind string
+	fc               *yaml.RNode
+	items            []*yaml.RNode
+	// sources holds each item's text, when the items were split out of the
+	// input text: an item no policy changes is written back as it came.
+	sources [][]byte
 }
 
-// restore re-parses an item from its text in the input.
-func (in *input) restore(n *yaml.RNode) (*yaml.RNode, bool) {
-	src, ok := in.sources[n.YNode()]
-	if !ok {
-		return nil, false
+// source returns item i's text in the input, or nil.
+func (in *input) source(i int) []byte {
+	if in.sources == nil {
+		return nil
 	}
-	items, ok := parseItems([][]byte{src})
-	if !ok {
-		return nil, false
-	}
-	return items[0], true
+	return in.sources[i]
 }
 
-// readInput parses the input as kyaml's kio.ByteReader does. A ResourceList
-// in the layout every orchestrator writes (top-level keys at column 0, the
-// items a block sequence whose entries start with "- " at column 0) is split
-// into its items textually and the items are parsed on all cores: parsing is
-// the one step that would otherwise run on a single core. Each item is parsed
-// as a one-entry sequence at its original columns, so it gets the same nodes
-// and comments as in the whole document; anything else, or any item that
-// does not parse so, takes kyaml's path.
+// The ResourceList's API, as the KRM functions specification defines it.
+var resourceListAPIVersions = []string{kio.ResourceListAPIVersion, "config.kubernetes.io/v1alpha1"}
+
+// inputErrors collects the problems of an input.
+type inputErrors []*framework.Result
+
+func (e inputErrors) Error() string {
+	msgs := make([]string, len(e))
+	for i, r := range e {
+		msgs[i] = r.Message
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// listError reports a problem with the input as a whole.
+func listError(format string, args ...any) inputErrors {
+	return inputErrors{{Severity: framework.Error, Message: fmt.Sprintf(format, args...)}}
+}
+
+// readAll reads at most MaxInputBytes from r.
+func readAll(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read the input ResourceList: %w", err)
+	}
+	if len(data) > MaxInputBytes {
+		return nil, listError("the input is larger than %d MiB, the most the function reads: split the package, or render it in parts (one ResourceList per part)", MaxInputBytes>>20)
+	}
+	return data, nil
+}
+
+// readInput parses and checks the input ResourceList. A ResourceList in
+// the layout every orchestrator writes (top-level keys at column 0, the items
+// a block sequence whose entries start with "- " at column 0) is split into
+// its items textually and the items are parsed and checked on all cores;
+// anything else is parsed as a whole. Either way the result is the same
+// nodes and comments; only the split path keeps each item's text.
 func readInput(data []byte) (*input, error) {
-	data = normalizeNewlines(data)
-	if rest, chunks, ok := splitItems(data); ok {
-		rw := &kio.ByteReadWriter{Reader: bytes.NewReader(rest), KeepReaderAnnotations: true}
-		if _, err := rw.Read(); err == nil && rw.WrappingKind == kio.ResourceListKind {
-			if items, ok := parseItems(chunks); ok {
-				sources := make(map[*yaml.Node][]byte, len(items))
-				for i, it := range items {
-					sources[it.YNode()] = chunks[i]
-				}
-				return &input{rw: rw, items: items, sources: sources}, nil
+	if sp, ok := splitItems(data); ok {
+		h, err := decodeHeader(sp.rest)
+		if err != nil {
+			return nil, err
+		}
+		if items, ok := parseItems(sp.chunks); ok {
+			budget := newAliasBudget()
+			errs := make([]*framework.Result, len(items))
+			forEach(len(items), func(i int) { errs[i] = checkItem(i, items[i], sp.lines[i], budget) })
+			if err := collect(errs, items); err != nil {
+				return nil, err
 			}
+			return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: items, sources: sp.chunks}, nil
 		}
 	}
-	rw := &kio.ByteReadWriter{Reader: bytes.NewReader(data), KeepReaderAnnotations: true}
-	items, err := rw.Read()
+	h, err := decodeHeader(data)
 	if err != nil {
 		return nil, err
 	}
-	return &input{rw: rw, items: items}, nil
+	// Items may alias anchors of other items: check them one after another.
+	budget := newAliasBudget()
+	errs := make([]*framework.Result, len(h.items))
+	for i, it := range h.items {
+		errs[i] = checkItem(i, it, 0, budget)
+	}
+	if err := collect(errs, h.items); err != nil {
+		return nil, err
+	}
+	return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: h.items}, nil
 }
 
-// normalizeNewlines turns CRLF line ends into LF, as kyaml's reader does.
-func normalizeNewlines(data []byte) []byte {
-	if !bytes.Contains(data, []byte("\r\n")) {
-		return data
+// collect joins the items' problems with the duplicate-identity check.
+func collect(errs []*framework.Result, items []*yaml.RNode) error {
+	var out inputErrors
+	for _, e := range errs {
+		if e != nil {
+			out = append(out, e)
+		}
 	}
-	return bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	if len(out) > 0 {
+		return out
+	}
+	if dup := duplicateItems(items); len(dup) > 0 {
+		return dup
+	}
+	return nil
+}
+
+// header is the ResourceList without its items' checks.
+type header struct {
+	apiVersion, kind string
+	fc               *yaml.RNode
+	items            []*yaml.RNode // unchecked
+}
+
+// decodeHeader parses data as exactly one ResourceList document and checks
+// its top level and its functionConfig.
+func decodeHeader(data []byte) (*header, error) {
+	var docs []*yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, listError("the input is not valid YAML: %s: fix the syntax at that line", strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+		if len(doc.Content) == 0 || yaml.IsYNodeEmptyDoc(&doc) || (doc.Content[0].Kind == yaml.ScalarNode && doc.Content[0].Tag == "!!null") {
+			continue // an empty document, e.g. after a trailing ---
+		}
+		docs = append(docs, doc.Content[0])
+	}
+	switch {
+	case len(docs) == 0:
+		return nil, listError("no input: apply-overrides reads one KRM ResourceList (apiVersion: %s, kind: ResourceList) on stdin; run it under kpt or kustomize, or see --help", kio.ResourceListAPIVersion)
+	case len(docs) > 1:
+		return nil, listError("the input holds %d YAML documents (%s): apply-overrides reads exactly one ResourceList document; put the manifests under a ResourceList's items, or run the function under kpt or kustomize, which do that", len(docs), describeDocs(docs))
+	}
+	root := docs[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, listError("the input is a YAML %s, not a ResourceList: expected a mapping with apiVersion: %s, kind: ResourceList and items", kindName(root), kio.ResourceListAPIVersion)
+	}
+	budget := newAliasBudget()
+	if p := checkTree(root, budget); p != nil && !strings.HasPrefix(p.field, "items") {
+		return nil, listError("the input ResourceList, %s%s: %s", fieldOrTop(p.field), atLine(p.line), p.msg)
+	}
+	h := &header{}
+	rn := yaml.NewRNode(root)
+	h.kind = scalarField(root, "kind")
+	h.apiVersion = scalarField(root, "apiVersion")
+	if h.kind != kio.ResourceListKind {
+		hint := ""
+		if strings.EqualFold(h.kind, kio.ResourceListKind) || near(h.kind, kio.ResourceListKind) {
+			hint = " (did you mean ResourceList?)"
+		}
+		if h.kind == "" {
+			return nil, listError("the input has no kind: expected one ResourceList (apiVersion: %s, kind: ResourceList, items: [...]); to render plain manifests, put them under a ResourceList's items or run the function under kpt or kustomize", kio.ResourceListAPIVersion)
+		}
+		return nil, listError("the input is a %s, not a ResourceList%s: apply-overrides reads one ResourceList (apiVersion: %s, kind: ResourceList, items: [...], functionConfig: {...})", h.kind, hint, kio.ResourceListAPIVersion)
+	}
+	if !slices.Contains(resourceListAPIVersions, h.apiVersion) {
+		return nil, listError("the input ResourceList has apiVersion %q: expected %s", h.apiVersion, kio.ResourceListAPIVersion)
+	}
+	for i := 0; i < len(root.Content); i += 2 {
+		switch k := root.Content[i].Value; k {
+		case "apiVersion", "kind", "items", "functionConfig", "results", "metadata":
+		default:
+			return nil, listError("the input ResourceList has an unknown field %q (line %d): a ResourceList holds apiVersion, kind, items, functionConfig and results", k, root.Content[i].Line)
+		}
+	}
+	if fc := rn.Field("functionConfig"); fc != nil && !yaml.IsMissingOrNull(fc.Value) {
+		if fc.Value.YNode().Kind != yaml.MappingNode {
+			return nil, listError("the input ResourceList's functionConfig (line %d) is a YAML %s: expected a mapping, a ConfigMap or an %s %s", fc.Value.YNode().Line, kindName(fc.Value.YNode()), ConfigAPIVersion, ConfigKind)
+		}
+		if p := checkTree(fc.Value.YNode(), budget); p != nil {
+			return nil, listError("functionConfig.%s%s: %s", p.field, atLine(p.line), p.msg)
+		}
+		h.fc = fc.Value
+	}
+	if items := rn.Field("items"); items != nil && !yaml.IsMissingOrNull(items.Value) {
+		if items.Value.YNode().Kind != yaml.SequenceNode {
+			return nil, listError("the input ResourceList's items (line %d) is a YAML %s: items must be a list of resources, each a mapping with apiVersion, kind and metadata", items.Value.YNode().Line, kindName(items.Value.YNode()))
+		}
+		for _, n := range items.Value.YNode().Content {
+			h.items = append(h.items, yaml.NewRNode(n))
+		}
+	}
+	return h, nil
+}
+
+// describeDocs names the first documents of a stream, for a message.
+func describeDocs(docs []*yaml.Node) string {
+	var names []string
+	for i, d := range docs {
+		if i == 3 {
+			names = append(names, "…")
+			break
+		}
+		if d.Kind != yaml.MappingNode {
+			names = append(names, "a "+kindName(d))
+			continue
+		}
+		name := scalarField(d, "kind")
+		if name == "" {
+			name = "a mapping without kind"
+		}
+		if m := fieldNode(d, "metadata"); m != nil {
+			if n := scalarField(m, "name"); n != "" {
+				name += " " + n
+			}
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// checkItem checks item i, whose text starts after line base of the input
+// (0 when its nodes carry lines of the whole input): a mapping with
+// apiVersion, kind and metadata.name, no duplicate key, no alias left.
+func checkItem(i int, it *yaml.RNode, base int, budget *aliasBudget) *framework.Result {
+	n := it.YNode()
+	if n.Kind != yaml.MappingNode {
+		return itemError(i, it, base+n.Line, "", fmt.Sprintf("is a YAML %s, not a resource: each item must be a mapping with apiVersion, kind and metadata", kindName(n)))
+	}
+	if p := checkTree(n, budget); p != nil {
+		return itemError(i, it, lineIn(base, p.line), p.field, p.msg)
+	}
+	for _, f := range []string{"apiVersion", "kind"} {
+		v := fieldNode(n, f)
+		if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" || v.Tag == "!!null" {
+			return itemError(i, it, base+n.Line, f, fmt.Sprintf("%s is missing or empty: every resource needs apiVersion and kind (e.g. apiVersion: apps/v1, kind: Deployment)", f))
+		}
+	}
+	meta := fieldNode(n, "metadata")
+	if meta == nil || meta.Kind != yaml.MappingNode {
+		return itemError(i, it, base+n.Line, "metadata", "metadata is missing or not a mapping: every resource needs metadata.name")
+	}
+	if name := fieldNode(meta, "name"); name == nil || name.Kind != yaml.ScalarNode || name.Value == "" || name.Tag == "!!null" {
+		return itemError(i, it, base+meta.Line, "metadata.name", "metadata.name is missing or empty: every resource needs a name")
+	}
+	for _, f := range []string{"namespace", "labels", "annotations"} {
+		v := fieldNode(meta, f)
+		if v == nil || v.Tag == "!!null" {
+			continue
+		}
+		want := yaml.MappingNode
+		if f == "namespace" {
+			want = yaml.ScalarNode
+		}
+		if v.Kind != want {
+			return itemError(i, it, base+v.Line, "metadata."+f, fmt.Sprintf("metadata.%s is a YAML %s: expected a %s", f, kindName(v), map[yaml.Kind]string{yaml.ScalarNode: "string", yaml.MappingNode: "mapping of strings"}[want]))
+		}
+	}
+	return nil
+}
+
+func lineIn(base, line int) int {
+	if line == 0 {
+		return 0
+	}
+	return base + line
+}
+
+// itemError is an error result for item i at field.
+func itemError(i int, it *yaml.RNode, line int, field, msg string) *framework.Result {
+	res := &framework.Result{Severity: framework.Error}
+	where := fmt.Sprintf("items[%d]", i)
+	var desc []string
+	if it.YNode().Kind == yaml.MappingNode {
+		ref := refOfItem(it)
+		if id := ref.describe(); id != "" {
+			desc = append(desc, id)
+		}
+		if ref.File != "" {
+			desc = append(desc, "file "+ref.File)
+			res.File = &framework.File{Path: ref.File, Index: ref.Index}
+		}
+		if ref.Kind != "" || ref.Name != "" {
+			res.ResourceRef = &yaml.ResourceIdentifier{
+				TypeMeta: yaml.TypeMeta{APIVersion: ref.APIVersion, Kind: ref.Kind},
+				NameMeta: yaml.NameMeta{Name: ref.Name, Namespace: ref.Namespace},
+			}
+		}
+	}
+	if line > 0 {
+		desc = append(desc, fmt.Sprintf("line %d", line))
+	}
+	if len(desc) > 0 {
+		where += " (" + strings.Join(desc, ", ") + ")"
+	}
+	if field != "" {
+		res.Field = &framework.Field{Path: field}
+		if !strings.HasPrefix(msg, field) {
+			msg = field + ": " + msg
+		}
+	}
+	res.Message = where + ": " + msg
+	return res
+}
+
+// duplicateItems reports items that share apiVersion, kind, namespace and
+// name: a cluster can hold only one of them.
+func duplicateItems(items []*yaml.RNode) inputErrors {
+	first := make(map[itemKey]int, len(items))
+	var out inputErrors
+	for i, it := range items {
+		ref := refOfItem(it)
+		j, seen := first[ref.key()]
+		if !seen {
+			first[ref.key()] = i
+			continue
+		}
+		where := fmt.Sprintf("items[%d]", j)
+		if f := refOfItem(items[j]).File; f != "" {
+			where += " in " + f
+		}
+		out = append(out, itemError(i, it, 0, "metadata.name", fmt.Sprintf("a second %s: %s holds the same apiVersion, kind, namespace and name; remove or rename one of them", ref.describe(), where)))
+	}
+	return out
+}
+
+// splitInput is a ResourceList cut into its items' texts.
+type splitInput struct {
+	rest   []byte   // the input with `items: []` in place of the items
+	chunks [][]byte // each item's text, its comments above it included
+	lines  []int    // the number of input lines before each chunk
 }
 
 // splitItems cuts the entries of a top-level `items:` block sequence out of
-// data. rest is data with `items: []` in their place.
-func splitItems(data []byte) (rest []byte, chunks [][]byte, ok bool) {
+// data. Leading comments, blank lines and document markers, and trailing
+// ones, are allowed; any other document marker declines the split.
+func splitItems(data []byte) (*splitInput, bool) {
+	data, skipped := trimDocument(data)
 	start := bytes.Index(data, []byte("\nitems:\n"))
-	if start < 0 || bytes.Contains(data, []byte("\n---")) || bytes.Contains(data, []byte("\n...")) {
-		return nil, nil, false
+	if start < 0 || bytes.Contains(data, []byte("\n---")) || bytes.Contains(data, []byte("\n...")) || bytes.HasPrefix(data, []byte("---")) {
+		return nil, false
 	}
+	sp := &splitInput{}
+	line := skipped + bytes.Count(data[:start+len("\nitems:\n")], []byte("\n"))
 	pos := start + len("\nitems:\n")
 	end := pos
 	chunkStart, commentStart := -1, -1
+	chunkLine, commentLine := 0, 0
 	for end < len(data) {
 		lineEnd := bytes.IndexByte(data[end:], '\n')
 		if lineEnd < 0 {
@@ -86,46 +367,91 @@ func splitItems(data []byte) (rest []byte, chunks [][]byte, ok bool) {
 		} else {
 			lineEnd += end + 1
 		}
-		line := data[end:lineEnd]
+		l := data[end:lineEnd]
 		switch {
-		case bytes.HasPrefix(line, []byte("- ")) || bytes.Equal(bytes.TrimRight(line, "\n"), []byte("-")):
-			begin := end
+		case bytes.HasPrefix(l, []byte("- ")) || bytes.Equal(bytes.TrimRight(l, "\n"), []byte("-")):
+			begin, beginLine := end, line
 			if commentStart >= 0 {
-				begin, commentStart = commentStart, -1 // comments above an entry belong to it
+				begin, beginLine, commentStart = commentStart, commentLine, -1 // comments above an entry belong to it
 			}
 			if chunkStart >= 0 {
-				chunks = append(chunks, data[chunkStart:begin])
+				sp.chunks = append(sp.chunks, data[chunkStart:begin])
+				sp.lines = append(sp.lines, chunkLine)
 			}
-			chunkStart = begin
-		case line[0] == '#':
+			chunkStart, chunkLine = begin, beginLine
+		case l[0] == '#':
 			if commentStart < 0 {
-				commentStart = end
+				commentStart, commentLine = end, line
 			}
-		case bytes.HasPrefix(line, []byte("  ")) || len(bytes.TrimRight(line, "\n")) == 0:
-			if commentStart >= 0 || (chunkStart < 0 && len(bytes.TrimSpace(line)) > 0) {
-				return nil, nil, false // an item after a comment line, or before any entry
+		case bytes.HasPrefix(l, []byte("  ")) || len(bytes.TrimRight(l, "\n")) == 0:
+			if commentStart >= 0 || (chunkStart < 0 && len(bytes.TrimSpace(l)) > 0) {
+				return nil, false // an item after a comment line, or before any entry
 			}
-		case line[0] == ' ' || line[0] == '\t':
-			return nil, nil, false // odd indentation
+		case l[0] == ' ' || l[0] == '\t':
+			return nil, false // odd indentation
 		default:
 			goto done // the next top-level key
 		}
 		end = lineEnd
+		line++
 	}
 done:
 	if chunkStart < 0 || commentStart >= 0 {
-		return nil, nil, false // no entries, or comments after the last one
+		return nil, false // no entries, or comments after the last one
 	}
-	chunks = append(chunks, data[chunkStart:end])
-	rest = make([]byte, 0, start+len(data)-end+16)
-	rest = append(rest, data[:start]...)
-	rest = append(rest, "\nitems: []\n"...)
-	rest = append(rest, data[end:]...)
-	return rest, chunks, true
+	sp.chunks = append(sp.chunks, data[chunkStart:end])
+	sp.lines = append(sp.lines, chunkLine)
+	sp.rest = make([]byte, 0, start+len(data)-end+16)
+	sp.rest = append(sp.rest, data[:start]...)
+	sp.rest = append(sp.rest, "\nitems: []\n"...)
+	sp.rest = append(sp.rest, data[end:]...)
+	return sp, true
+}
+
+// trimDocument drops the lines before the document's first key that are
+// blank, comments or a document start marker, and the trailing lines that
+// are blank, comments or document markers; skipped is the number of lines
+// dropped at the start.
+func trimDocument(data []byte) (body []byte, skipped int) {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 || !ignorableLine(data[:i], true) {
+			break
+		}
+		data, skipped = data[i+1:], skipped+1
+	}
+	for len(data) > 0 {
+		end := len(data)
+		if data[end-1] == '\n' {
+			end--
+		}
+		i := bytes.LastIndexByte(data[:end], '\n')
+		if i < 0 || !ignorableLine(data[i+1:end], false) {
+			break
+		}
+		data = data[:i+1]
+	}
+	return data, skipped
+}
+
+// ignorableLine reports whether a line outside the document's content is
+// blank, a comment at column 0 or a document marker.
+func ignorableLine(l []byte, leading bool) bool {
+	t := bytes.TrimRight(l, " \t")
+	switch {
+	case len(t) == 0, t[0] == '#':
+		return true
+	case bytes.Equal(t, []byte("---")), bytes.HasPrefix(t, []byte("--- #")):
+		return true
+	case !leading && bytes.Equal(t, []byte("...")):
+		return true
+	}
+	return false
 }
 
 // parseItems parses the chunks in parallel; ok is false if any chunk is not
-// exactly one sequence entry.
+// exactly one sequence entry (a syntax error, an alias of another item's
+// anchor): the whole document is then parsed to tell.
 func parseItems(chunks [][]byte) ([]*yaml.RNode, bool) {
 	items := make([]*yaml.RNode, len(chunks))
 	failed := make([]bool, len(chunks))
@@ -138,9 +464,149 @@ func parseItems(chunks [][]byte) ([]*yaml.RNode, bool) {
 		items[i] = yaml.NewRNode(seq.YNode().Content[0])
 	})
 	for i, f := range failed {
-		if f || items[i] == nil || yaml.IsMissingOrNull(items[i]) {
+		if f || items[i] == nil {
 			return nil, false
 		}
 	}
 	return items, true
+}
+
+// normalize strips a UTF-8 byte order mark and turns CRLF line ends into
+// LF, as kyaml's reader does; enc records what to restore on output.
+func normalize(data []byte) ([]byte, encoding) {
+	var enc encoding
+	if rest, ok := bytes.CutPrefix(data, []byte("\xef\xbb\xbf")); ok {
+		data, enc.bom = rest, true
+	}
+	if bytes.Contains(data, []byte("\r\n")) {
+		enc.crlf = bytes.Count(data, []byte("\r\n")) == bytes.Count(data, []byte("\n"))
+		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	}
+	return data, enc
+}
+
+// encoding is what the output restores of the input's bytes: a byte order
+// mark, and CRLF line ends when every line of the input had one.
+type encoding struct{ bom, crlf bool }
+
+// apply turns LF-ended output back into the input's encoding.
+func (e encoding) apply(out []byte) []byte {
+	if e.crlf {
+		out = bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
+	}
+	if e.bom {
+		out = append([]byte("\xef\xbb\xbf"), out...)
+	}
+	return out
+}
+
+// A few node helpers that tolerate any shape of input.
+
+func fieldNode(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func scalarField(m *yaml.Node, key string) string {
+	if v := fieldNode(m, key); v != nil && v.Kind == yaml.ScalarNode && v.Tag != "!!null" {
+		return v.Value
+	}
+	return ""
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "null"
+		}
+		return "scalar (" + strings.TrimPrefix(n.ShortTag(), "!!") + ")"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "document"
+}
+
+func fieldOrTop(f string) string {
+	if f == "" {
+		return "top level"
+	}
+	return f
+}
+
+func atLine(line int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (line %d)", line)
+}
+
+// near reports whether a is b with one character added, dropped or
+// changed: a likely typo.
+func near(a, b string) bool {
+	if a == b || len(a) == 0 {
+		return false
+	}
+	la, lb := len(a), len(b)
+	if la-lb > 1 || lb-la > 1 {
+		return false
+	}
+	i := 0
+	for i < la && i < lb && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case la == lb:
+		return a[i+1:] == b[i+1:]
+	case la < lb:
+		return a[i:] == b[i+1:]
+	default:
+		return a[i+1:] == b[i:]
+	}
+}
+
+// itemRef is an item's identity, read from any shape of item.
+type itemRef struct{ policy.Ref }
+
+func refOfItem(it *yaml.RNode) itemRef {
+	if it.YNode().Kind != yaml.MappingNode {
+		return itemRef{}
+	}
+	return itemRef{policy.RefOf(it)}
+}
+
+// itemKey is what no two items may share.
+type itemKey struct{ apiVersion, kind, namespace, name string }
+
+func (r itemRef) key() itemKey { return itemKey{r.APIVersion, r.Kind, r.Namespace, r.Name} }
+
+// describe names the item as messages do, leaving out what it lacks:
+// "apps/v1 Deployment default/web".
+func (r itemRef) describe() string {
+	var parts []string
+	if r.APIVersion != "" {
+		parts = append(parts, r.APIVersion)
+	}
+	if r.Kind != "" {
+		parts = append(parts, r.Kind)
+	}
+	name := r.Name
+	if r.Namespace != "" {
+		name = r.Namespace + "/" + r.Name
+	}
+	if name != "" {
+		parts = append(parts, name)
+	}
+	return strings.Join(parts, " ")
 }

@@ -9,7 +9,6 @@ import (
 	"io"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
-	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
@@ -19,48 +18,59 @@ import (
 //
 //  1. the items the run must know before it overrides anything (policies,
 //     inventory, anything whose apiVersion and kind a glance at the text
-//     cannot tell) are parsed, and the configuration, inventory and policies
-//     are compiled from them;
-//  2. every item is then parsed (if it was not), overridden and encoded on all
-//     cores, in order, and its nodes dropped.
+//     cannot tell) are parsed and checked, and the configuration, inventory
+//     and policies are compiled from them;
+//  2. every item is then parsed (if it was not), checked, overridden and
+//     encoded on all cores, in order, and its nodes dropped.
 //
-// The output is byte for byte what the whole-list path writes. ok is false
-// when the input is not a ResourceList in the layout readInput splits, or
-// when anything fails or reports an error: the caller then runs the
-// whole-list path, which reports every problem exactly as it would have.
-func stream(data []byte, w io.Writer) (failed framework.Results, ok bool, err error) {
-	rest, chunks, ok := splitItems(data)
+// The whole output is built in memory and written by the caller only when
+// the run succeeded; it is byte for byte what the whole-list path writes.
+// ok is false when the input is not a ResourceList in the layout readInput
+// splits, or when any check fails or any error is reported: the caller then
+// runs the whole-list path, which reports every problem.
+func stream(data []byte, w io.Writer) (results framework.Results, ok bool) {
+	sp, ok := splitItems(data)
 	if !ok {
-		return nil, false, nil
+		return nil, false
 	}
-	rw := &kio.ByteReadWriter{Reader: bytes.NewReader(rest), KeepReaderAnnotations: true}
-	if _, err := rw.Read(); err != nil || rw.WrappingKind != kio.ResourceListKind {
-		return nil, false, nil
+	h, err := decodeHeader(sp.rest)
+	if err != nil {
+		return nil, false
 	}
+	chunks := sp.chunks
+	budget := newAliasBudget()
 
 	// Pass 1: the items that shape the run.
 	first := make([]int, len(chunks)) // index into the parsed items + 1, or 0 when deferred
 	var early [][]byte
+	var earlyIdx []int
 	for i, c := range chunks {
 		if apiVersion, kind, ok := chunkHead(c); ok && !shapesRun(apiVersion, kind) {
 			continue
 		}
 		early = append(early, c)
+		earlyIdx = append(earlyIdx, i)
 		first[i] = len(early)
 	}
 	nodes, ok := parseItems(early)
 	if !ok {
-		return nil, false, nil
+		return nil, false
 	}
-	rl := &framework.ResourceList{Items: nodes, FunctionConfig: rw.FunctionConfig}
-	r := &run{rl: rl, inPlace: true}
+	for k, n := range nodes {
+		if checkItem(earlyIdx[k], n, sp.lines[earlyIdx[k]], budget) != nil {
+			return nil, false
+		}
+	}
+	rl := &framework.ResourceList{Items: nodes, FunctionConfig: h.fc}
+	r := &run{rl: rl}
 	pl, ok := r.prepare()
 	if !ok {
-		return nil, false, nil
+		return nil, false
 	}
 
 	// Pass 2: every item, in order.
 	outcomes := make([]outcome, len(chunks))
+	ids := make([]itemRef, len(chunks))
 	var body bytes.Buffer
 	werr := writeOrdered(&body, len(chunks), func(i int, buf *bytes.Buffer) error {
 		var it item
@@ -68,11 +78,12 @@ func stream(data []byte, w io.Writer) (failed framework.Results, ok bool, err er
 			it = pl.items[k-1]
 		} else {
 			parsed, ok := parseItems(chunks[i : i+1])
-			if !ok || shapesRun(parsed[0].GetApiVersion(), parsed[0].GetKind()) {
-				return errRestart // the text misled chunkHead
+			if !ok || checkItem(i, parsed[0], sp.lines[i], budget) != nil || shapesRun(parsed[0].GetApiVersion(), parsed[0].GetKind()) {
+				return errRestart // a problem to report, or the text misled chunkHead
 			}
 			it = item{node: parsed[0], dialect: -1, local: isLocal(parsed[0])}
 		}
+		ids[i] = refOfItem(it.node)
 		if !r.output(it) {
 			return nil
 		}
@@ -81,25 +92,40 @@ func stream(data []byte, w io.Writer) (failed framework.Results, ok bool, err er
 				return errRestart
 			}
 		}
-		return encodeItem(buf, it.node)
+		return writeItem(buf, it.node, chunks[i], outcomes[i].touched())
 	})
-	if werr != nil {
-		return nil, false, nil
+	if werr != nil || hasDuplicates(ids) {
+		return nil, false
 	}
 	var total tally
 	for _, o := range outcomes {
 		total.add(o)
 	}
 	r.summarize(pl, total)
-	results, err := encodeResults(rl.Results)
+	enc, err := encodeResults(rl.Results)
 	if err != nil {
-		return nil, true, err
+		return nil, false
 	}
-	err = writeList(w, rw.WrappingAPIVersion, rw.WrappingKind, body.Len() > 0, func(w io.Writer) error {
+	err = writeList(w, h.apiVersion, h.kind, body.Len() > 0, func(w io.Writer) error {
 		_, err := w.Write(body.Bytes())
 		return err
-	}, rw.FunctionConfig, results)
-	return nil, true, err
+	}, h.fc, enc)
+	if err != nil {
+		return nil, false
+	}
+	return rl.Results, true
+}
+
+// hasDuplicates reports whether two items share an identity.
+func hasDuplicates(ids []itemRef) bool {
+	seen := make(map[itemKey]struct{}, len(ids))
+	for _, r := range ids {
+		if _, ok := seen[r.key()]; ok {
+			return true
+		}
+		seen[r.key()] = struct{}{}
+	}
+	return false
 }
 
 // errRestart stops a streaming run: the whole-list path takes over.

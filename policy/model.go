@@ -101,7 +101,7 @@ func scalar(rn *yaml.RNode, path ...string) string {
 		}
 		n = next
 	}
-	if n == nil || n.Kind != yaml.ScalarNode {
+	if n == nil || n.Kind != yaml.ScalarNode || n.Tag == yaml.NodeTagNull {
 		return ""
 	}
 	return n.Value
@@ -113,6 +113,9 @@ type Resource struct {
 	Node *yaml.RNode
 	Ref
 	Labels map[string]string
+	// Touched is set by Apply when a step ran that may have changed Node (a
+	// counting step that applied no rule leaves it unchanged).
+	Touched bool
 }
 
 // NewResource reads the identity of rn.
@@ -193,10 +196,17 @@ func Apply(res *Resource, sets []Set) (int, error) {
 					}
 					return applied, &Error{Policy: *rule.Policy, Field: field, Resource: &resRef, Err: err}
 				}
+				if n != 0 {
+					res.Touched = true
+				}
 				if n >= 0 {
 					applied += n
 					counted = true
 				}
+			}
+			if err := checkIdentity(res.Node); err != nil {
+				resRef := res.Ref
+				return applied, &Error{Policy: *rule.Policy, Field: rule.Field, Resource: &resRef, Err: err}
 			}
 			if !counted {
 				applied++
@@ -204,6 +214,20 @@ func Apply(res *Resource, sets []Set) (int, error) {
 		}
 	}
 	return applied, nil
+}
+
+// checkIdentity fails a resource that an override left without apiVersion,
+// kind or metadata.name. Karmada re-decodes the patched object after each
+// overrider and fails it when its kind is gone ("Object 'Kind' is missing",
+// apimachinery's unstructured decoding); an object without apiVersion or
+// name would be refused by the member cluster's API server as well.
+func checkIdentity(n *yaml.RNode) error {
+	for _, f := range [][]string{{yaml.APIVersionField}, {yaml.KindField}, {yaml.MetadataField, yaml.NameField}} {
+		if scalar(n, f...) == "" {
+			return fmt.Errorf("the override leaves the resource without %s: the control plane fails such an object when it decodes it, so no cluster would receive it; change the rule so that it keeps %s", strings.Join(f, "."), strings.Join(f, "."))
+		}
+	}
+	return nil
 }
 
 // CountingFilter is a Filter that reports how many rules it applied (a
