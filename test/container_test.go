@@ -126,3 +126,39 @@ func TestContainerKustomize(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), out)
 }
+
+// TestContainerReadme runs the README's container blocks (marked
+// <!-- doctest: container -->) in README order in a fresh copy of the
+// repository, as TestE2EReadme runs the others. CONTAINERS_CONF is removed
+// from their environment: the blocks must set what podman needs themselves.
+// Without a Docker engine, a `docker` on PATH hands `docker run` to podman.
+// The blocks' `make image` rebuilds the image from the copy (version "dev")
+// under the README's name; it runs last, after the other container tests.
+func TestContainerReadme(t *testing.T) {
+	containerImage(t)
+	var blocks []docBlock
+	for _, b := range readmeBlocks(t) {
+		if b.mode == "container" {
+			blocks = append(blocks, b)
+		}
+	}
+	require.NotEmpty(t, blocks)
+	ws := copyTracked(t)
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "CONTAINERS_CONF=") && !strings.HasPrefix(kv, "PATH=") {
+			env = append(env, kv)
+		}
+	}
+	path := os.Getenv("PATH")
+	if exec.Command("docker", "info").Run() != nil {
+		shim := t.TempDir()
+		script := "#!/bin/sh\nCONTAINERS_CONF=${CONTAINERS_CONF:-" + filepath.Join(ws, "build", "containers.conf") + "} exec podman \"$@\"\n"
+		require.NoError(t, os.WriteFile(filepath.Join(shim, "docker"), []byte(script), 0o755))
+		path = shim + string(os.PathListSeparator) + path
+	}
+	env = append(env, "PATH="+path)
+	for _, b := range blocks {
+		t.Run(b.name(), func(t *testing.T) { runBlock(t, ws, env, b) })
+	}
+}

@@ -145,14 +145,17 @@ func TestE2EKptEval(t *testing.T) {
 	compareGolden(t, expected("kpt-eval", "member1.yaml"), out)
 	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "kpt-eval"), pkg, "a preview leaves the package untouched")
 
-	sh := "kpt fn source examples/kpt-eval | kpt fn eval - --exec bin/apply-overrides -- cluster=member1 | kpt fn sink out/member1"
-	run(t, ws, nil, "bash", "-euo", "pipefail", "-c", sh)
-	assertTreeEqual(t, expected("kpt-eval", "in-place"), filepath.Join(ws, "out", "member1"), "kpt fn sink")
-
 	// In place: the package itself is rewritten, comments kept; policies
 	// and clusters are dropped without keepPolicies.
 	run(t, ws, nil, kpt, "fn", "eval", "examples/kpt-eval", "--exec", "bin/apply-overrides", "--", "cluster=member1")
 	compareGoldenTree(t, expected("kpt-eval", "in-place"), pkg)
+
+	// source | eval | sink writes the same files into a new directory.
+	require.NoError(t, os.RemoveAll(pkg))
+	require.NoError(t, os.CopyFS(pkg, os.DirFS(filepath.Join(repoRoot, "examples", "kpt-eval"))))
+	sh := "kpt fn source examples/kpt-eval | kpt fn eval - --exec bin/apply-overrides -- cluster=member1 | kpt fn sink out/member1"
+	run(t, ws, nil, "bash", "-euo", "pipefail", "-c", sh)
+	assertTreeEqual(t, expected("kpt-eval", "in-place"), filepath.Join(ws, "out", "member1"), "kpt fn sink")
 }
 
 // TestE2EKptRender runs `kpt fn render examples/kpt-render --allow-exec`
