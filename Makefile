@@ -40,10 +40,26 @@ vet:
 fmt:
 	gofmt -l -w $$(git ls-files '*.go')
 
-## fuzz: run the patch-engine fuzzer against evanphx/json-patch for FUZZTIME (default 1m)
-FUZZTIME ?= 1m
+## fuzz: run each fuzz target (package:Target) for FUZZTIME (default 60s), one after another;
+##       e.g. make fuzz FUZZTIME=10m FUZZ_TARGETS=./fn:FuzzMain FUZZFLAGS=-parallel=1
+FUZZTIME ?= 60s
+FUZZMINIMIZETIME ?= 10s
+FUZZFLAGS ?=
+FUZZ_TARGETS ?= \
+	./internal/yamlpatch:FuzzPatchMatchesEvanphx \
+	./overriders:FuzzKarmadaImageRef \
+	./overriders:FuzzKubeAdmiralImageRef \
+	./kyverno/vars/image:FuzzKyvernoImageRef \
+	./fn:FuzzMain \
+	./overriders:FuzzFilters \
+	./overriders:FuzzKubeAdmiral \
+	./kyverno/conditions:FuzzOperate
 fuzz:
-	$(GO) test ./internal/yamlpatch/ -run '^$$' -fuzz FuzzPatchMatchesEvanphx -fuzztime $(FUZZTIME)
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  pkg=$${t%%:*}; name=$${t#*:}; \
+	  echo "== $$pkg $$name for $(FUZZTIME)"; \
+	  $(GO) test $$pkg -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME) $(FUZZFLAGS); \
+	done
 
 ## differential-kyverno: compare the Kyverno dialect with the Kyverno CLI v1.19.1 (built once into .cache/kyverno)
 differential-kyverno:
