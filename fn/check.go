@@ -41,7 +41,7 @@ func (b *aliasBudget) take(n int64) bool { return b.left.Add(-n) >= 0 }
 // nodeProblem is what checkTree found wrong at a field of a tree.
 type nodeProblem struct {
 	field string // e.g. "spec.template.metadata.labels"
-	line  int    // the node's line in the tree's text, 0 when unknown
+	line  int    // the node's line in the input, 0 when unknown
 	msg   string
 }
 
@@ -50,22 +50,37 @@ type nodeProblem struct {
 // another, and no alias outlives an anchor of a dropped item), charging the
 // copies to budget, and rejects duplicate mapping keys. It reports the first
 // problem.
-func checkTree(n *yaml.Node, budget *aliasBudget) *nodeProblem {
-	c := treeChecker{budget: budget}
+//
+// base is the number of input lines before the tree's text (0 when its
+// nodes carry lines of the whole input).
+// expanded reports whether the tree held an alias: its text then no longer
+// says what its nodes hold.
+func checkTree(n *yaml.Node, base int, budget *aliasBudget) (problem *nodeProblem, expanded bool) {
+	c := treeChecker{budget: budget, base: base}
 	c.walk(n)
-	return c.problem
+	return c.problem, c.expanded
 }
 
 type treeChecker struct {
-	budget  *aliasBudget
+	budget   *aliasBudget
+	base     int
+	expanded bool
 	path    []string // the field path of the node being walked
 	problem *nodeProblem
 }
 
 func (c *treeChecker) fail(line int, format string, args ...any) {
 	if c.problem == nil {
-		c.problem = &nodeProblem{field: fieldPath(c.path), line: line, msg: fmt.Sprintf(format, args...)}
+		c.problem = &nodeProblem{field: fieldPath(c.path), line: c.line(line), msg: fmt.Sprintf(format, args...)}
 	}
+}
+
+// line is a node's line in the input, 0 when unknown.
+func (c *treeChecker) line(l int) int {
+	if l == 0 {
+		return 0
+	}
+	return c.base + l
 }
 
 func (c *treeChecker) walk(n *yaml.Node) {
@@ -137,12 +152,13 @@ func sameKey(a, b *yaml.Node) bool {
 
 func (c *treeChecker) duplicate(first, again *yaml.Node) {
 	c.fail(again.Line, "key %q appears twice (lines %d and %d): YAML forbids duplicate keys and tools disagree on which value wins; keep one of them",
-		again.Value, first.Line, again.Line)
+		again.Value, c.line(first.Line), c.line(again.Line))
 }
 
 // expand replaces the alias n with a copy of its anchor's value, keeping
 // the alias's own comments.
 func (c *treeChecker) expand(n *yaml.Node) {
+	c.expanded = true
 	target := n.Alias
 	if target == nil {
 		c.fail(n.Line, "alias *%s has no anchor", n.Value)

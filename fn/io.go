@@ -28,8 +28,13 @@ import (
 // as that text, byte for byte.
 func writeResourceList(w io.Writer, apiVersion, kind string, items []outItem, source func(int) []byte, fc, results *yaml.RNode) error {
 	return writeList(w, apiVersion, kind, len(items) > 0, func(w io.Writer) error {
-		return writeOrdered(w, len(items), func(i int, buf *bytes.Buffer) error {
-			return writeItem(buf, items[i].node, source(items[i].index), items[i].touched)
+		return writeOrdered(w, len(items), func(lo, hi int, buf *bytes.Buffer) error {
+			for _, it := range items[lo:hi] {
+				if err := writeItem(buf, it.node, source(it.index), it.touched); err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 	}, fc, results)
 }
@@ -97,11 +102,12 @@ func writeList(w io.Writer, apiVersion, kind string, any bool, writeItems func(i
 	return nil
 }
 
-// writeOrdered runs produce(i, buf) for every i in [0, n) on all cores and
-// writes the buffers to w in order, as soon as each is ready. The first
-// error stops the work that has not started and is returned.
-func writeOrdered(w io.Writer, n int, produce func(i int, buf *bytes.Buffer) error) error {
-	const chunk = 64
+// writeOrdered runs produce(lo, hi, buf) for consecutive parts [lo, hi) of
+// [0, n) on all cores and writes the buffers to w in order, as soon as each
+// is ready. The first error stops the parts that have not started and is
+// returned.
+func writeOrdered(w io.Writer, n int, produce func(lo, hi int, buf *bytes.Buffer) error) error {
+	const chunk = groupSize
 	type part struct {
 		buf  bytes.Buffer
 		err  error
@@ -115,11 +121,11 @@ func writeOrdered(w io.Writer, n int, produce func(i int, buf *bytes.Buffer) err
 	go forEach(len(parts), func(i int) {
 		p := parts[i]
 		defer close(p.done)
-		for j := i * chunk; j < min((i+1)*chunk, n) && !stop.Load(); j++ {
-			if p.err = produce(j, &p.buf); p.err != nil {
-				stop.Store(true)
-				return
-			}
+		if stop.Load() {
+			return
+		}
+		if p.err = produce(i*chunk, min((i+1)*chunk, n), &p.buf); p.err != nil {
+			stop.Store(true)
 		}
 	})
 	var werr error

@@ -20,7 +20,7 @@ import (
 // repository (goldens full of comments, examples).
 func TestWriteResourceListMatchesKyaml(t *testing.T) {
 	var files []string
-	for _, pattern := range []string{"../testdata/golden/*/*.yaml", "../examples/*/resourcelist.yaml", "../examples/stdin/.expected/output.yaml", "../examples/kubeadmiral/.expected/output.yaml"} {
+	for _, pattern := range []string{"../testdata/golden/*/*.yaml", "../examples/*/resourcelist.yaml", "../testdata/examples/stdin/output.yaml", "../testdata/examples/kubeadmiral/output.yaml"} {
 		m, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		files = append(files, m...)

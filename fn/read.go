@@ -10,6 +10,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/kio"
@@ -76,18 +77,16 @@ func readAll(r io.Reader) ([]byte, error) {
 // nodes and comments; only the split path keeps each item's text.
 func readInput(data []byte) (*input, error) {
 	if sp, ok := splitItems(data); ok {
-		h, err := decodeHeader(sp.rest)
-		if err != nil {
-			return nil, err
-		}
-		if items, ok := parseItems(sp.chunks); ok {
-			budget := newAliasBudget()
-			errs := make([]*framework.Result, len(items))
-			forEach(len(items), func(i int) { errs[i] = checkItem(i, items[i], sp.lines[i], budget) })
-			if err := collect(errs, items); err != nil {
-				return nil, err
+		// A header that fails its checks is reported from the whole input,
+		// whose lines its messages name.
+		h, herr := decodeHeader(sp.rest)
+		if herr == nil {
+			if items, checks, ok := sp.parseAll(newAliasBudget()); ok {
+				if err := collect(checks, items, sp.chunks); err != nil {
+					return nil, err
+				}
+				return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: items, sources: sp.chunks}, nil
 			}
-			return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: items, sources: sp.chunks}, nil
 		}
 	}
 	h, err := decodeHeader(data)
@@ -96,29 +95,35 @@ func readInput(data []byte) (*input, error) {
 	}
 	// Items may alias anchors of other items: check them one after another.
 	budget := newAliasBudget()
-	errs := make([]*framework.Result, len(h.items))
+	checks := make([]checked, len(h.items))
 	for i, it := range h.items {
-		errs[i] = checkItem(i, it, 0, budget)
+		checks[i] = checkItem(i, it, 0, budget)
 	}
-	if err := collect(errs, h.items); err != nil {
+	if err := collect(checks, h.items, nil); err != nil {
 		return nil, err
 	}
 	return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: h.items}, nil
 }
 
-// collect joins the items' problems with the duplicate-identity check.
-func collect(errs []*framework.Result, items []*yaml.RNode) error {
+// collect joins the items' problems with the duplicate-identity check and
+// forgets the text of items whose aliases were expanded.
+func collect(checks []checked, items []*yaml.RNode, sources [][]byte) error {
 	var out inputErrors
-	for _, e := range errs {
-		if e != nil {
-			out = append(out, e)
+	for _, c := range checks {
+		if c.err != nil {
+			out = append(out, c.err)
 		}
 	}
 	if len(out) > 0 {
 		return out
 	}
-	if dup := duplicateItems(items); len(dup) > 0 {
+	if dup := duplicateItems(items, checks); len(dup) > 0 {
 		return dup
+	}
+	for i, c := range checks {
+		if c.expanded && sources != nil {
+			sources[i] = nil
+		}
 	}
 	return nil
 }
@@ -160,7 +165,7 @@ func decodeHeader(data []byte) (*header, error) {
 		return nil, listError("the input is a YAML %s, not a ResourceList: expected a mapping with apiVersion: %s, kind: ResourceList and items", kindName(root), kio.ResourceListAPIVersion)
 	}
 	budget := newAliasBudget()
-	if p := checkTree(root, budget); p != nil && !strings.HasPrefix(p.field, "items") {
+	if p, _ := checkTree(root, 0, budget); p != nil && !strings.HasPrefix(p.field, "items") {
 		return nil, listError("the input ResourceList, %s%s: %s", fieldOrTop(p.field), atLine(p.line), p.msg)
 	}
 	h := &header{}
@@ -191,7 +196,7 @@ func decodeHeader(data []byte) (*header, error) {
 		if fc.Value.YNode().Kind != yaml.MappingNode {
 			return nil, listError("the input ResourceList's functionConfig (line %d) is a YAML %s: expected a mapping, a ConfigMap or an %s %s", fc.Value.YNode().Line, kindName(fc.Value.YNode()), ConfigAPIVersion, ConfigKind)
 		}
-		if p := checkTree(fc.Value.YNode(), budget); p != nil {
+		if p, _ := checkTree(fc.Value.YNode(), 0, budget); p != nil {
 			return nil, listError("functionConfig.%s%s: %s", p.field, atLine(p.line), p.msg)
 		}
 		h.fc = fc.Value
@@ -233,29 +238,45 @@ func describeDocs(docs []*yaml.Node) string {
 	return strings.Join(names, ", ")
 }
 
+// checked is what checkItem found of an item.
+type checked struct {
+	err  *framework.Result
+	line int // the item's first line in the input
+	// expanded: the item held an alias, now expanded; its text in the
+	// input no longer says what it holds, so it is always encoded.
+	expanded bool
+}
+
 // checkItem checks item i, whose text starts after line base of the input
 // (0 when its nodes carry lines of the whole input): a mapping with
 // apiVersion, kind and metadata.name, no duplicate key, no alias left.
-func checkItem(i int, it *yaml.RNode, base int, budget *aliasBudget) *framework.Result {
+func checkItem(i int, it *yaml.RNode, base int, budget *aliasBudget) checked {
 	n := it.YNode()
-	if n.Kind != yaml.MappingNode {
-		return itemError(i, it, base+n.Line, "", fmt.Sprintf("is a YAML %s, not a resource: each item must be a mapping with apiVersion, kind and metadata", kindName(n)))
+	c := checked{line: base + n.Line}
+	fail := func(line int, field, msg string) checked {
+		c.err = itemError(i, it, line, field, msg)
+		return c
 	}
-	if p := checkTree(n, budget); p != nil {
-		return itemError(i, it, lineIn(base, p.line), p.field, p.msg)
+	if n.Kind != yaml.MappingNode {
+		return fail(c.line, "", fmt.Sprintf("the item is a YAML %s, not a resource: each item must be a mapping with apiVersion, kind and metadata", kindName(n)))
+	}
+	p, expanded := checkTree(n, base, budget)
+	c.expanded = expanded
+	if p != nil {
+		return fail(p.line, p.field, p.msg)
 	}
 	for _, f := range []string{"apiVersion", "kind"} {
 		v := fieldNode(n, f)
 		if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" || v.Tag == "!!null" {
-			return itemError(i, it, base+n.Line, f, fmt.Sprintf("%s is missing or empty: every resource needs apiVersion and kind (e.g. apiVersion: apps/v1, kind: Deployment)", f))
+			return fail(c.line, f, fmt.Sprintf("%s is missing or empty: every resource needs apiVersion and kind (e.g. apiVersion: apps/v1, kind: Deployment)", f))
 		}
 	}
 	meta := fieldNode(n, "metadata")
 	if meta == nil || meta.Kind != yaml.MappingNode {
-		return itemError(i, it, base+n.Line, "metadata", "metadata is missing or not a mapping: every resource needs metadata.name")
+		return fail(c.line, "metadata", "metadata is missing or not a mapping: every resource needs metadata.name")
 	}
 	if name := fieldNode(meta, "name"); name == nil || name.Kind != yaml.ScalarNode || name.Value == "" || name.Tag == "!!null" {
-		return itemError(i, it, base+meta.Line, "metadata.name", "metadata.name is missing or empty: every resource needs a name")
+		return fail(base+keyLine(n, "metadata"), "metadata.name", "metadata.name is missing or empty: every resource needs a name")
 	}
 	for _, f := range []string{"namespace", "labels", "annotations"} {
 		v := fieldNode(meta, f)
@@ -267,17 +288,10 @@ func checkItem(i int, it *yaml.RNode, base int, budget *aliasBudget) *framework.
 			want = yaml.ScalarNode
 		}
 		if v.Kind != want {
-			return itemError(i, it, base+v.Line, "metadata."+f, fmt.Sprintf("metadata.%s is a YAML %s: expected a %s", f, kindName(v), map[yaml.Kind]string{yaml.ScalarNode: "string", yaml.MappingNode: "mapping of strings"}[want]))
+			return fail(base+keyLine(meta, f), "metadata."+f, fmt.Sprintf("metadata.%s is a YAML %s: expected a %s", f, kindName(v), map[yaml.Kind]string{yaml.ScalarNode: "string", yaml.MappingNode: "mapping of strings"}[want]))
 		}
 	}
-	return nil
-}
-
-func lineIn(base, line int) int {
-	if line == 0 {
-		return 0
-	}
-	return base + line
+	return c
 }
 
 // itemError is an error result for item i at field.
@@ -319,7 +333,7 @@ func itemError(i int, it *yaml.RNode, line int, field, msg string) *framework.Re
 
 // duplicateItems reports items that share apiVersion, kind, namespace and
 // name: a cluster can hold only one of them.
-func duplicateItems(items []*yaml.RNode) inputErrors {
+func duplicateItems(items []*yaml.RNode, checks []checked) inputErrors {
 	first := make(map[itemKey]int, len(items))
 	var out inputErrors
 	for i, it := range items {
@@ -333,7 +347,7 @@ func duplicateItems(items []*yaml.RNode) inputErrors {
 		if f := refOfItem(items[j]).File; f != "" {
 			where += " in " + f
 		}
-		out = append(out, itemError(i, it, 0, "metadata.name", fmt.Sprintf("a second %s: %s holds the same apiVersion, kind, namespace and name; remove or rename one of them", ref.describe(), where)))
+		out = append(out, itemError(i, it, checks[i].line, "metadata.name", fmt.Sprintf("a second %s: %s holds the same apiVersion, kind, namespace and name; remove or rename one of them", ref.describe(), where)))
 	}
 	return out
 }
@@ -343,6 +357,56 @@ type splitInput struct {
 	rest   []byte   // the input with `items: []` in place of the items
 	chunks [][]byte // each item's text, its comments above it included
 	lines  []int    // the number of input lines before each chunk
+	data   []byte   // the text the chunks are cut from, one after another
+	starts []int    // each chunk's offset in data
+}
+
+// groupSize is how many consecutive items are parsed as one sequence: one
+// parser per item would spend most of its time setting itself up.
+const groupSize = 64
+
+// group returns the text of chunks [lo, hi), which follow each other.
+func (sp *splitInput) group(lo, hi int) []byte {
+	end := sp.starts[hi-1] + len(sp.chunks[hi-1])
+	return sp.data[sp.starts[lo]:end]
+}
+
+// parseGroup parses chunks [lo, hi) as one sequence and checks its items in
+// order (an alias may name an anchor of an earlier item of the group); ok is
+// false when the text is not exactly hi-lo sequence entries (a syntax error,
+// an alias of an anchor outside the group): the whole input is then parsed
+// to tell.
+func (sp *splitInput) parseGroup(lo, hi int, budget *aliasBudget) (items []*yaml.RNode, checks []checked, ok bool) {
+	seq, err := yaml.Parse(string(sp.group(lo, hi)))
+	if err != nil || seq.YNode().Kind != yaml.SequenceNode || len(seq.YNode().Content) != hi-lo {
+		return nil, nil, false
+	}
+	items = make([]*yaml.RNode, hi-lo)
+	checks = make([]checked, hi-lo)
+	for k, n := range seq.YNode().Content {
+		items[k] = yaml.NewRNode(n)
+		checks[k] = checkItem(lo+k, items[k], sp.lines[lo], budget)
+	}
+	return items, checks, true
+}
+
+// parseAll parses and checks every item, a group per core at a time.
+func (sp *splitInput) parseAll(budget *aliasBudget) ([]*yaml.RNode, []checked, bool) {
+	n := len(sp.chunks)
+	items := make([]*yaml.RNode, n)
+	checks := make([]checked, n)
+	var failed atomic.Bool
+	forEach((n+groupSize-1)/groupSize, func(g int) {
+		lo, hi := g*groupSize, min((g+1)*groupSize, n)
+		its, es, ok := sp.parseGroup(lo, hi, budget)
+		if !ok {
+			failed.Store(true)
+			return
+		}
+		copy(items[lo:], its)
+		copy(checks[lo:], es)
+	})
+	return items, checks, !failed.Load()
 }
 
 // splitItems cuts the entries of a top-level `items:` block sequence out of
@@ -377,6 +441,7 @@ func splitItems(data []byte) (*splitInput, bool) {
 			if chunkStart >= 0 {
 				sp.chunks = append(sp.chunks, data[chunkStart:begin])
 				sp.lines = append(sp.lines, chunkLine)
+				sp.starts = append(sp.starts, chunkStart)
 			}
 			chunkStart, chunkLine = begin, beginLine
 		case l[0] == '#':
@@ -401,6 +466,8 @@ done:
 	}
 	sp.chunks = append(sp.chunks, data[chunkStart:end])
 	sp.lines = append(sp.lines, chunkLine)
+	sp.starts = append(sp.starts, chunkStart)
+	sp.data = data
 	sp.rest = make([]byte, 0, start+len(data)-end+16)
 	sp.rest = append(sp.rest, data[:start]...)
 	sp.rest = append(sp.rest, "\nitems: []\n"...)
@@ -512,6 +579,16 @@ func fieldNode(m *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// keyLine is the line of key in mapping m, or m's own line.
+func keyLine(m *yaml.Node, key string) int {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i].Line
+		}
+	}
+	return m.Line
 }
 
 func scalarField(m *yaml.Node, key string) string {

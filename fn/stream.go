@@ -57,8 +57,8 @@ func stream(data []byte, w io.Writer) (results framework.Results, ok bool) {
 		return nil, false
 	}
 	for k, n := range nodes {
-		if checkItem(earlyIdx[k], n, sp.lines[earlyIdx[k]], budget) != nil {
-			return nil, false
+		if c := checkItem(earlyIdx[k], n, sp.lines[earlyIdx[k]], budget); c.err != nil || c.expanded {
+			return nil, false // an alias in a policy: the whole-list path copes
 		}
 	}
 	rl := &framework.ResourceList{Items: nodes, FunctionConfig: h.fc}
@@ -72,27 +72,36 @@ func stream(data []byte, w io.Writer) (results framework.Results, ok bool) {
 	outcomes := make([]outcome, len(chunks))
 	ids := make([]itemRef, len(chunks))
 	var body bytes.Buffer
-	werr := writeOrdered(&body, len(chunks), func(i int, buf *bytes.Buffer) error {
-		var it item
-		if k := first[i]; k > 0 {
-			it = pl.items[k-1]
-		} else {
-			parsed, ok := parseItems(chunks[i : i+1])
-			if !ok || checkItem(i, parsed[0], sp.lines[i], budget) != nil || shapesRun(parsed[0].GetApiVersion(), parsed[0].GetKind()) {
-				return errRestart // a problem to report, or the text misled chunkHead
+	werr := writeOrdered(&body, len(chunks), func(lo, hi int, buf *bytes.Buffer) error {
+		group, checks, ok := sp.parseGroup(lo, hi, budget)
+		if !ok {
+			return errRestart
+		}
+		for i := lo; i < hi; i++ {
+			var it item
+			if k := first[i]; k > 0 {
+				it = pl.items[k-1]
+			} else {
+				n := group[i-lo]
+				if checks[i-lo].err != nil || shapesRun(n.GetApiVersion(), n.GetKind()) {
+					return errRestart // a problem to report, or the text misled chunkHead
+				}
+				it = item{node: n, dialect: -1, local: isLocal(n)}
 			}
-			it = item{node: parsed[0], dialect: -1, local: isLocal(parsed[0])}
-		}
-		ids[i] = refOfItem(it.node)
-		if !r.output(it) {
-			return nil
-		}
-		if it.resource() {
-			if outcomes[i] = r.override(it.node, pl); outcomes[i].err != nil {
-				return errRestart
+			ids[i] = refOfItem(it.node)
+			if !r.output(it) {
+				continue
+			}
+			if it.resource() {
+				if outcomes[i] = r.override(it.node, pl); outcomes[i].err != nil {
+					return errRestart
+				}
+			}
+			if err := writeItem(buf, it.node, chunks[i], outcomes[i].touched() || checks[i-lo].expanded); err != nil {
+				return err
 			}
 		}
-		return writeItem(buf, it.node, chunks[i], outcomes[i].touched())
+		return nil
 	})
 	if werr != nil || hasDuplicates(ids) {
 		return nil, false
