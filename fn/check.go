@@ -65,8 +65,8 @@ type treeChecker struct {
 	budget   *aliasBudget
 	base     int
 	expanded bool
-	path    []string // the field path of the node being walked
-	problem *nodeProblem
+	path     []string // the field path of the node being walked
+	problem  *nodeProblem
 }
 
 func (c *treeChecker) fail(line int, format string, args ...any) {
