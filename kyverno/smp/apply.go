@@ -57,7 +57,7 @@ func Apply(resource *yaml.RNode, patch any) (changed bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	after, err := mergeJSON(prepared.Copy(), res)
+	after, err := mergeJSON(prepared, res, before)
 	if err != nil {
 		return false, err
 	}
@@ -89,9 +89,18 @@ func preparePatch(patchJSON []byte, res *yaml.RNode) (*yaml.RNode, error) {
 
 // mergeJSON is upstream's merge: kustomize's patchstrategicmerge.Filter
 // applied through kyaml's filtersutil.ApplyToJSON, on node (the resource
-// parsed from its JSON, consumed). It returns the result's JSON.
-func mergeJSON(patch, node *yaml.RNode) ([]byte, error) {
-	merged, err := merge2.Merge(patch, node, prepend)
+// parsed from its JSON text before, consumed). It returns the result's
+// JSON.
+func mergeJSON(patch, node *yaml.RNode, before []byte) ([]byte, error) {
+	merged, err := mergeWith(merge2.Merger{}, func() (*yaml.RNode, *yaml.RNode, error) {
+		if node == nil { // a second attempt
+			n, err := yaml.Parse(string(before))
+			return n, patch.Copy(), err
+		}
+		n := node
+		node = nil
+		return n, patch.Copy(), nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -121,14 +130,18 @@ func mergeInto(resource, prepared *yaml.RNode, want []byte) error {
 
 // mergeCopy runs the comment-keeping merge on a copy of the resource.
 func mergeCopy(resource, prepared *yaml.RNode) (*yaml.RNode, bool) {
-	work, err := workingCopy(resource)
-	if err != nil {
-		return nil, false
-	}
-	saved := takeComments(work.YNode())
-	patch := prepared.Copy()
-	restyle(patch.YNode())
-	merged, err := mergeNodes(work, patch)
+	var work *yaml.RNode
+	var saved comments
+	merged, err := mergeNodes(func() (*yaml.RNode, *yaml.RNode, error) {
+		w, err := workingCopy(resource)
+		if err != nil {
+			return nil, nil, err
+		}
+		work, saved = w, takeComments(w.YNode())
+		patch := prepared.Copy()
+		restyle(patch.YNode())
+		return work, patch, nil
+	})
 	if err != nil || merged.IsNil() {
 		return nil, false
 	}

@@ -80,13 +80,10 @@ func isStringScalar(n *yaml.Node) bool {
 	return true
 }
 
-// mergeNodes merges patch into dest with the keeper.
-func mergeNodes(dest, patch *yaml.RNode) (*yaml.RNode, error) {
-	return walk.Walker{
-		Sources:      []*yaml.RNode{dest, patch},
-		Visitor:      keeper{},
-		MergeOptions: prepend,
-	}.Walk()
+// mergeNodes merges a patch into a destination with the keeper; inputs
+// gives both (see mergeWith).
+func mergeNodes(inputs func() (dest, patch *yaml.RNode, err error)) (*yaml.RNode, error) {
+	return mergeWith(keeper{}, inputs)
 }
 
 // restyle gives nodes parsed from JSON a block YAML look: block
