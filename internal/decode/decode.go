@@ -13,6 +13,10 @@
 // empty when `[]`), map[string]string, and *yaml.Node, which keeps the raw
 // node (for free-form JSON values), and any, which gets the node's JSON value
 // as encoding/json decodes it (map[string]any, []any, float64, string, bool).
+//
+// Options.CRD decodes as the apiserver reads a custom resource whose CRD has
+// no nullable field (Karmada's and KubeAdmiral's): an explicit null is pruned
+// before validation, so a null required field is reported as missing.
 package decode
 
 import (
@@ -28,14 +32,32 @@ import (
 
 var nodeType = reflect.TypeOf((*yaml.Node)(nil))
 
+// Options changes how a manifest is read.
+type Options struct {
+	// CRD reads a null the way the apiserver does for a CRD field that is
+	// not nullable and has no default (apiextensions-apiserver
+	// structuraldefaulting.PruneNonNullableNullsWithoutDefaults): a null
+	// field of an object, or a null value of a map, is dropped, so that a
+	// required field given as null (`overriders:` followed by nothing but a
+	// comment) is a missing one; a null list item is a value of the wrong
+	// type. Without CRD, a null field is the field's zero value.
+	CRD bool
+}
+
+// Decode decodes node into out, a pointer to a value of a supported type
+// (usually a struct), with the default Options.
+func Decode(node *yaml.Node, path *field.Path, out any) field.ErrorList {
+	return Options{}.Decode(node, path, out)
+}
+
 // Decode decodes node into out, a pointer to a value of a supported type
 // (usually a struct).
-func Decode(node *yaml.Node, path *field.Path, out any) field.ErrorList {
+func (o Options) Decode(node *yaml.Node, path *field.Path, out any) field.ErrorList {
 	v := reflect.ValueOf(out)
 	if v.Kind() != reflect.Pointer || v.IsNil() {
 		return field.ErrorList{field.InternalError(path, fmt.Errorf("decode target must be a non-nil pointer, got %T", out))}
 	}
-	return decodeValue(resolve(node), path, v.Elem())
+	return o.decodeValue(resolve(node), path, v.Elem())
 }
 
 // resolve unwraps document and alias nodes.
@@ -59,7 +81,7 @@ func IsNull(n *yaml.Node) bool {
 	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull)
 }
 
-func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorList {
+func (o Options) decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorList {
 	if v.Type() == nodeType {
 		if n != nil {
 			v.Set(reflect.ValueOf(n))
@@ -72,11 +94,11 @@ func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLis
 	switch v.Kind() {
 	case reflect.Pointer:
 		p := reflect.New(v.Type().Elem())
-		errs := decodeValue(n, path, p.Elem())
+		errs := o.decodeValue(n, path, p.Elem())
 		v.Set(p)
 		return errs
 	case reflect.Struct:
-		return decodeStruct(n, path, v)
+		return o.decodeStruct(n, path, v)
 	case reflect.Slice:
 		if n.Kind != yaml.SequenceNode {
 			return field.ErrorList{typeError(path, n, "array")}
@@ -84,7 +106,14 @@ func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLis
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		var errs field.ErrorList
 		for i, item := range n.Content {
-			errs = append(errs, decodeValue(resolve(item), path.Index(i), s.Index(i))...)
+			item = resolve(item)
+			if o.CRD && IsNull(item) && s.Index(i).Type() != nodeType {
+				// Not pruned: the apiserver keeps list items as they are,
+				// and its schema check then rejects the null.
+				errs = append(errs, typeError(path.Index(i), item, schemaType(s.Index(i).Type())))
+				continue
+			}
+			errs = append(errs, o.decodeValue(item, path.Index(i), s.Index(i))...)
 		}
 		v.Set(s)
 		return errs
@@ -96,8 +125,11 @@ func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLis
 		var errs field.ErrorList
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			key := n.Content[i].Value
+			if o.CRD && IsNull(n.Content[i+1]) {
+				continue // pruned
+			}
 			ev := reflect.New(v.Type().Elem()).Elem()
-			errs = append(errs, decodeValue(resolve(n.Content[i+1]), path.Key(key), ev)...)
+			errs = append(errs, o.decodeValue(resolve(n.Content[i+1]), path.Key(key), ev)...)
 			m.SetMapIndex(reflect.ValueOf(key).Convert(v.Type().Key()), ev)
 		}
 		v.Set(m)
@@ -141,7 +173,7 @@ func decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLis
 	return nil
 }
 
-func decodeStruct(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorList {
+func (o Options) decodeStruct(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorList {
 	if n.Kind != yaml.MappingNode {
 		return field.ErrorList{typeError(path, n, "object")}
 	}
@@ -165,8 +197,11 @@ func decodeStruct(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorLi
 			errs = append(errs, field.Duplicate(path.Child(key), key))
 			continue
 		}
+		if o.CRD && IsNull(n.Content[i+1]) {
+			continue // pruned: absent, and missing when required
+		}
 		seen[key] = true
-		errs = append(errs, decodeValue(resolve(n.Content[i+1]), path.Child(key), v.Field(idx))...)
+		errs = append(errs, o.decodeValue(resolve(n.Content[i+1]), path.Child(key), v.Field(idx))...)
 	}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
@@ -193,6 +228,25 @@ func typeError(path *field.Path, n *yaml.Node, want string) *field.Error {
 	return field.Invalid(path, jsonType(n), fmt.Sprintf("must be of type %s", want))
 }
 
+// schemaType names the JSON type a Go field decodes from.
+func schemaType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return schemaType(t.Elem())
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.Slice:
+		return "array"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Int, reflect.Int32, reflect.Int64:
+		return "integer"
+	case reflect.String:
+		return "string"
+	}
+	return "object"
+}
+
 func jsonType(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
@@ -209,6 +263,8 @@ func jsonType(n *yaml.Node) string {
 		return "integer"
 	case yaml.NodeTagFloat:
 		return "number"
+	case yaml.NodeTagNull:
+		return "null"
 	}
 	return n.ShortTag()
 }
