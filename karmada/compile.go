@@ -29,14 +29,38 @@ const (
 // Dialect is the Karmada (and ACK One) policy dialect.
 type Dialect struct{}
 
+// lookalikes are the kinds whose misspellings Claims reports: the policy
+// kinds of both groups and the inventory's Cluster (read by fn, which
+// takes a Cluster of the right apiVersion before any dialect sees it).
+var lookalikes = []policy.Lookalike{
+	{System: "Karmada", APIVersion: Group + "/" + Version, Kind: KindOverridePolicy, Name: "karmada"},
+	{System: "Karmada", APIVersion: Group + "/" + Version, Kind: KindClusterOverridePolicy, Name: "karmada"},
+	{System: "ACK One", APIVersion: GroupACKOne + "/" + Version, Kind: KindOverridePolicy, Name: "alibabacloud"},
+	{System: "ACK One", APIVersion: GroupACKOne + "/" + Version, Kind: KindClusterOverridePolicy, Name: "alibabacloud"},
+	{System: "Karmada", APIVersion: "cluster.karmada.io/v1alpha1", Kind: "Cluster", Name: "karmada"},
+}
+
 // Claims reports whether an object is one of this dialect's control-plane
 // objects: anything in its API groups (PropagationPolicies included), which
 // a member cluster never receives. An override policy of an unknown version
-// is an error.
+// is an error, and so is an object that looks like a policy or a Cluster
+// with its apiVersion or kind misspelt (policy.Lookalike.Misspelt).
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
 	if group != Group && group != GroupACKOne {
+		for _, l := range lookalikes {
+			if err := l.Misspelt(apiVersion, kind); err != nil {
+				return true, err
+			}
+		}
 		return false, nil
+	}
+	for _, l := range lookalikes {
+		if kind != l.Kind && strings.HasPrefix(l.APIVersion, group+"/") {
+			if err := l.Misspelt(apiVersion, kind); err != nil {
+				return true, err
+			}
+		}
 	}
 	if (kind == KindOverridePolicy || kind == KindClusterOverridePolicy) && version != Version {
 		return true, fmt.Errorf("%s %s is not supported: supported versions are %s/%s and %s/%s",
@@ -52,18 +76,16 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 	cops := newPhase()
 	ops := opSet{}
 	var errs []error
-	seen := map[string]bool{}
+	seen := policy.Names{}
 	for _, obj := range objs {
 		ref := policy.RefOf(obj)
 		if ref.Kind != KindOverridePolicy && ref.Kind != KindClusterOverridePolicy {
 			continue
 		}
-		id := ref.Kind + "/" + ref.Namespace + "/" + ref.Name
-		if seen[id] {
-			errs = append(errs, &policy.Error{Policy: ref, Field: "metadata.name", Err: fmt.Errorf("duplicate %s: a policy of that name was already given", ref)})
+		if err := seen.Add(ref.Kind+"/"+ref.Namespace+"/"+ref.Name, ref); err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		seen[id] = true
 		p, ferrs := compilePolicy(obj, ref, c)
 		for _, fe := range ferrs {
 			errs = append(errs, &policy.Error{Policy: ref, Field: fe.Field, Err: fe})
@@ -92,7 +114,8 @@ type compiledPolicy struct {
 
 func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compiledPolicy, field.ErrorList) {
 	var o object
-	errs := decode.Decode(obj.YNode(), nil, &o)
+	errs := decode.Options{CRD: true}.Decode(obj.YNode(), nil, &o)
+	errs = append(errs, policy.ValidateMetadata(obj, ref.Kind == KindOverridePolicy)...)
 	if ref.Name == "" {
 		errs = append(errs, field.Required(field.NewPath("metadata", "name"), ""))
 	}
@@ -116,6 +139,12 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compile
 		errs = append(errs, validateSchema(&o.Spec.OverrideRules[i].Overriders, spec.Child("overrideRules").Index(i).Child("overriders"))...)
 	}
 	errs = append(errs, validateWebhook(&o.Spec, namespace)...)
+	if len(o.Spec.OverrideRules) == 0 {
+		errs = append(errs, validateBeyond(&o.Spec.Overriders, spec.Child("overriders"), true)...)
+	}
+	for i := range o.Spec.OverrideRules {
+		errs = append(errs, validateBeyond(&o.Spec.OverrideRules[i].Overriders, spec.Child("overrideRules").Index(i).Child("overriders"), false)...)
+	}
 	if len(errs) > 0 {
 		return nil, dedupe(errs)
 	}
@@ -227,6 +256,9 @@ func keyValues(n *yaml.Node, p *field.Path) ([]overriders.KeyValue, field.ErrorL
 		return nil, nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
+		if decode.IsNull(n.Content[i+1]) {
+			continue // pruned, as the apiserver does
+		}
 		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})
 	}
 	return kvs, nil

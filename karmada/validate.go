@@ -16,6 +16,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
 // Enums of the CRD schema (kubebuilder markers in override_types.go).
@@ -204,6 +205,9 @@ func stringMap(n *yaml.Node, p *field.Path) (map[string]string, field.ErrorList)
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
+		if decode.IsNull(v) {
+			continue // pruned by the apiserver: the CRD's values are not nullable
+		}
 		if v.Kind != yaml.ScalarNode || v.ShortTag() != yaml.NodeTagString {
 			if p != nil {
 				errs = append(errs, field.Invalid(p.Key(k.Value), kindName(v), "must be of type string"))
@@ -261,4 +265,53 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// validateBeyond checks what Karmada's admission lets through but no
+// render can mean (README "Validation", on top of Karmada): image values
+// no image reference can hold, JSON pointers with an invalid "~" escape,
+// and, for the deprecated spec.overriders (deprecated is true), the label
+// and annotation keys and values the webhook checks only in overrideRules.
+func validateBeyond(o *overriderSet, p *field.Path, deprecated bool) field.ErrorList {
+	var errs field.ErrorList
+	pointer := func(ptr string, path *field.Path) {
+		if msg := policy.PointerEscapeError(ptr); msg != "" {
+			errs = append(errs, field.Invalid(path, ptr, msg))
+		}
+	}
+	for i, io := range o.ImageOverrider {
+		ip := p.Child("imageOverrider").Index(i)
+		if io.Operator != "remove" {
+			if msg := policy.ImageValueError(io.Component, io.Value); msg != "" {
+				errs = append(errs, field.Invalid(ip.Child("value"), io.Value, msg))
+			}
+		}
+		if io.Predicate != nil {
+			pointer(io.Predicate.Path, ip.Child("predicate", "path"))
+		}
+	}
+	for i, f := range o.FieldOverrider {
+		fp := p.Child("fieldOverrider").Index(i)
+		pointer(f.FieldPath, fp.Child("fieldPath"))
+		for j, op := range f.JSON {
+			pointer(op.SubPath, fp.Child("json").Index(j).Child("subPath"))
+		}
+		for j, op := range f.YAML {
+			pointer(op.SubPath, fp.Child("yaml").Index(j).Child("subPath"))
+		}
+	}
+	for i, pt := range o.Plaintext {
+		pointer(pt.Path, p.Child("plaintext").Index(i).Child("path"))
+	}
+	if deprecated {
+		for j, a := range o.AnnotationsOverrider {
+			m, _ := stringMap(a.Value, nil)
+			errs = append(errs, sorted(apivalidation.ValidateAnnotations(m, p.Child("annotationsOverrider").Index(j).Child("value")))...)
+		}
+		for j, l := range o.LabelsOverrider {
+			m, _ := stringMap(l.Value, nil)
+			errs = append(errs, sorted(metav1validation.ValidateLabels(m, p.Child("labelsOverrider").Index(j).Child("value")))...)
+		}
+	}
+	return errs
 }

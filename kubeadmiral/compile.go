@@ -28,16 +28,37 @@ const (
 // Dialect is the KubeAdmiral policy dialect.
 type Dialect struct{}
 
+// lookalikes are the kinds whose misspellings Claims reports: the policy
+// kinds and the inventory's FederatedCluster (read by fn, which takes a
+// FederatedCluster of the right apiVersion before any dialect sees it).
+var lookalikes = []policy.Lookalike{
+	{System: "KubeAdmiral", APIVersion: Group + "/" + Version, Kind: KindOverridePolicy, Name: "kubeadmiral"},
+	{System: "KubeAdmiral", APIVersion: Group + "/" + Version, Kind: KindClusterOverridePolicy, Name: "kubeadmiral"},
+	{System: "KubeAdmiral", APIVersion: Group + "/" + Version, Kind: KindFederatedCluster, Name: "kubeadmiral"},
+}
+
 // Claims reports whether an object belongs to KubeAdmiral's control plane:
 // anything in core.kubeadmiral.io. An override policy of another version is
-// an error.
+// an error, and so is an object that looks like a policy or a
+// FederatedCluster with its apiVersion or kind misspelt
+// (policy.Lookalike.Misspelt).
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
 	if group != Group {
+		for _, l := range lookalikes {
+			if err := l.Misspelt(apiVersion, kind); err != nil {
+				return true, err
+			}
+		}
 		return false, nil
 	}
 	if (kind == KindOverridePolicy || kind == KindClusterOverridePolicy) && version != Version {
 		return true, fmt.Errorf("%s %s is not supported: the supported version is %s/%s", apiVersion, kind, Group, Version)
+	}
+	for _, l := range lookalikes {
+		if err := l.Misspelt(apiVersion, kind); err != nil {
+			return true, err // a kind spelt in another case, a FederatedCluster of another version
+		}
 	}
 	return true, nil
 }
@@ -62,6 +83,7 @@ type kaRule struct {
 func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
 	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
 	var errs []error
+	seen := policy.Names{}
 	for _, obj := range objs {
 		ref := policy.RefOf(obj)
 		var index map[string]*compiled
@@ -74,8 +96,8 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 		default:
 			continue
 		}
-		if index[key] != nil {
-			errs = append(errs, &policy.Error{Policy: ref, Field: "metadata.name", Err: fmt.Errorf("duplicate %s: a policy of that name was already given", ref)})
+		if err := seen.Add(ref.Kind+"/"+key, ref); err != nil {
+			errs = append(errs, err)
 			continue
 		}
 		p, ferrs := compilePolicy(obj, ref, c)
@@ -94,7 +116,8 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 
 func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compiled, field.ErrorList) {
 	var o object
-	errs := decode.Decode(obj.YNode(), nil, &o)
+	errs := decode.Options{CRD: true}.Decode(obj.YNode(), nil, &o)
+	errs = append(errs, policy.ValidateMetadata(obj, ref.Kind == KindOverridePolicy)...)
 	if ref.Name == "" {
 		errs = append(errs, field.Required(field.NewPath("metadata", "name"), ""))
 	}
@@ -173,6 +196,9 @@ func keyValues(n *yaml.Node) []overriders.KeyValue {
 		return nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
+		if decode.IsNull(n.Content[i+1]) {
+			continue // pruned, as the apiserver does
+		}
 		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})
 	}
 	return kvs

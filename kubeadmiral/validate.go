@@ -4,10 +4,15 @@
 package kubeadmiral
 
 import (
+	"sort"
+
+	apivalidation "k8s.io/apimachinery/pkg/api/validation"
+	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
 // Enums of the CRD schema; KubeAdmiral has no admission webhook for these
@@ -48,11 +53,24 @@ func validateRule(r *overrideRule, p *field.Path) field.ErrorList {
 		return errs
 	}
 	op := p.Child("overriders")
+	pointer := func(ptr string, path *field.Path) {
+		if msg := policy.PointerEscapeError(ptr); msg != "" {
+			errs = append(errs, field.Invalid(path, ptr, msg))
+		}
+	}
 	for i, img := range o.Image {
+		pointer(img.ImagePath, op.Child("image").Index(i).Child("imagePath"))
 		for j, x := range img.Operations {
 			xp := op.Child("image").Index(i).Child("operations").Index(j)
 			enum(xp.Child("imageComponent"), x.ImageComponent, imageComponents)
 			enum(xp.Child("operator"), x.Operator, mapOperators)
+			// Beyond upstream, which checks tags and digests after the
+			// operation but writes any registry or repository.
+			if x.Operator != "delete" && (x.ImageComponent == "Registry" || x.ImageComponent == "Repository") {
+				if msg := policy.ImageValueError(x.ImageComponent, x.Value); msg != "" {
+					errs = append(errs, field.Invalid(xp.Child("value"), x.Value, msg))
+				}
+			}
 		}
 	}
 	for i, x := range o.Command {
@@ -75,9 +93,30 @@ func validateRule(r *overrideRule, p *field.Path) field.ErrorList {
 		for i, x := range sm.list {
 			sp := op.Child(sm.name).Index(i)
 			enum(sp.Child("operator"), x.Operator, mapOperators)
-			errs = append(errs, validateStringMap(x.Value, sp.Child("value"))...)
+			m, merrs := validateStringMap(x.Value, sp.Child("value"))
+			errs = append(errs, merrs...)
+			if len(merrs) == 0 && x.Operator != "delete" {
+				errs = append(errs, validateKeys(sm.name, m, sp.Child("value"))...)
+			}
 		}
 	}
+	for i, x := range o.JSONPatch {
+		pointer(x.Path, op.Child("jsonpatch").Index(i).Child("path"))
+	}
+	return errs
+}
+
+// validateKeys checks the keys and values an overrider writes as the
+// member cluster's apiserver will (beyond upstream, which has no webhook
+// and writes them unchecked).
+func validateKeys(kind string, m map[string]string, p *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if kind == "labels" {
+		errs = metav1validation.ValidateLabels(m, p)
+	} else {
+		errs = apivalidation.ValidateAnnotations(m, p)
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
 	return errs
 }
 
@@ -89,14 +128,18 @@ func validateEnvVar(n *yaml.Node, p *field.Path) field.ErrorList {
 		Value     string     `yaml:"value"`
 		ValueFrom *yaml.Node `yaml:"valueFrom"`
 	}
-	errs := decode.Decode(n, p, &v)
+	if decode.IsNull(n) {
+		return field.ErrorList{field.Invalid(p, "null", "must be of type object")}
+	}
+	errs := decode.Options{CRD: true}.Decode(n, p, &v)
 	if v.ValueFrom != nil && !decode.IsNull(v.ValueFrom) && v.ValueFrom.Kind != yaml.MappingNode {
 		errs = append(errs, field.Invalid(p.Child("valueFrom"), v.ValueFrom.Value, "must be of type object"))
 	}
 	return errs
 }
 
-func validateStringMap(n *yaml.Node, p *field.Path) field.ErrorList {
+func validateStringMap(n *yaml.Node, p *field.Path) (map[string]string, field.ErrorList) {
 	var m map[string]string
-	return decode.Decode(n, p, &m)
+	errs := decode.Options{CRD: true}.Decode(n, p, &m)
+	return m, errs
 }

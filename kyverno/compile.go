@@ -51,6 +51,9 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, *invalid) {
 	if ref.Kind == KindClusterPolicy && p.Metadata.Namespace != "" {
 		return nil, invalidf("metadata.namespace", "A clusterpolicy should not have the namespace defined")
 	}
+	if errs := policy.ValidateMetadata(obj, ref.Kind == KindPolicy); len(errs) > 0 {
+		return nil, &invalid{field: errs[0].Field, err: errs[0]}
+	}
 	if err := validateSpec(&p); err != nil {
 		return nil, err
 	}

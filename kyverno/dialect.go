@@ -32,9 +32,18 @@ type Dialect struct{}
 // Claims reports whether an object belongs to Kyverno's API group. Kyverno
 // objects configure the admission controller and are consumed by the
 // render; a ClusterPolicy or Policy of another version, and
-// PolicyExceptions (which need a cluster's exception store), are errors.
+// PolicyExceptions (which need a cluster's exception store), are errors,
+// and so is an object that looks like a ClusterPolicy or Policy with its
+// apiVersion or kind misspelt (policy.Lookalike.Misspelt).
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
+	if group != Group {
+		for _, l := range lookalikes {
+			if err := l.Misspelt(apiVersion, kind); err != nil {
+				return true, err
+			}
+		}
+	}
 	if group == GroupCELPolicies {
 		if strings.Contains(kind, "MutatingPolicy") {
 			return true, fmt.Errorf("%s %s is not supported: CEL mutating policies are not applied offline; use a kyverno.io/v1 ClusterPolicy or Policy", apiVersion, kind)
@@ -50,7 +59,20 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	case (kind == KindClusterPolicy || kind == KindPolicy) && version != Version:
 		return true, fmt.Errorf("%s %s is not supported: supported version is %s/%s", apiVersion, kind, Group, Version)
 	}
+	for _, l := range lookalikes {
+		if kind != l.Kind {
+			if err := l.Misspelt(apiVersion, kind); err != nil {
+				return true, err // clusterpolicy
+			}
+		}
+	}
 	return true, nil
+}
+
+// lookalikes are the kinds whose misspellings Claims reports.
+var lookalikes = []policy.Lookalike{
+	{System: "Kyverno", APIVersion: Group + "/" + Version, Kind: KindClusterPolicy, Name: "kyverno"},
+	{System: "Kyverno", APIVersion: Group + "/" + Version, Kind: KindPolicy, Name: "kyverno"},
 }
 
 // Observes reports the workload objects the dialect reads besides its own:
@@ -69,7 +91,7 @@ func (Dialect) Clusterless() bool { return true }
 func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
 	set := &Set{namespaces: Namespaces{}}
 	var errs []error
-	seen := map[string]bool{}
+	seen := policy.Names{}
 	for _, obj := range objs {
 		ref := policy.RefOf(obj)
 		if ref.APIVersion == "v1" && ref.Kind == "Namespace" {
@@ -79,12 +101,10 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 		if ref.Kind != KindClusterPolicy && ref.Kind != KindPolicy {
 			continue
 		}
-		id := ref.Kind + "/" + ref.Namespace + "/" + ref.Name
-		if seen[id] {
-			errs = append(errs, &policy.Error{Policy: ref, Field: "metadata.name", Err: fmt.Errorf("duplicate %s: a policy of that name was already given", ref)})
+		if err := seen.Add(ref.Kind+"/"+ref.Namespace+"/"+ref.Name, ref); err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		seen[id] = true
 		p, inv := compilePolicy(obj, ref)
 		if inv != nil {
 			err := inv.err
