@@ -220,10 +220,10 @@ func (r *run) patch(m map[string]any) (bool, error) {
 	}
 	changed, err := jsonpatch.Changes(before, jp)
 	if err != nil {
-		return false, fmt.Errorf("failed to patch resource: %w", err)
+		return false, fmt.Errorf("failed to patch resource: %w", jsonpatch.Explain(err))
 	}
 	if err := jsonpatch.Apply(r.node, jp); err != nil {
-		return false, fmt.Errorf("failed to patch resource: %w", err)
+		return false, fmt.Errorf("failed to patch resource: %w", jsonpatch.Explain(err))
 	}
 	return changed, nil
 }

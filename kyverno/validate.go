@@ -265,6 +265,7 @@ func validateJSONPatch(path string, _ *Policy, r *Rule, _ bool) *invalid {
 		}
 	}
 	if err := jsonpatch.Validate(r.Mutate.PatchesJSON6902); err != nil {
+		err = jsonpatch.Explain(err)
 		var ve *jsonpatch.ValidationError
 		if errors.As(err, &ve) {
 			return &invalid{field: field, err: errors.New(ve.Message(path))}

@@ -37,10 +37,15 @@ type ValidationError struct {
 	// Detail follows the rule's path: the offending path, the operation,
 	// or the underlying error's text.
 	Detail string
+	// Err is the underlying error, when there is one.
+	Err error
 }
 
 // Error returns the message without the rule's path.
 func (e *ValidationError) Error() string { return e.Kind + ": " + e.Detail }
+
+// Unwrap returns the underlying error, if any.
+func (e *ValidationError) Unwrap() error { return e.Err }
 
 // Message returns upstream's full message for the rule at rulePath, which
 // Kyverno spells "spec.rules[i]" (i is the rule's index), e.g.
@@ -53,6 +58,11 @@ func invalid(slash bool, kind, detail string) *ValidationError {
 	return &ValidationError{Slash: slash, Kind: kind, Detail: detail}
 }
 
+func causedBy(e *ValidationError, err error) *ValidationError {
+	e.Err = err
+	return e
+}
+
 // Validate runs the checks Kyverno's policy validation makes on a rule's
 // top-level patchesJson6902 (foreach patches are not checked upstream):
 // with every {{...}} variable replaced by a placeholder, the patch must
@@ -63,12 +73,12 @@ func invalid(slash bool, kind, detail string) *ValidationError {
 func Validate(patch string) error {
 	ops, err := decodeRaw(replaceVariables(patch))
 	if err != nil {
-		return invalid(true, "path must begin with a forward slash", err.Error())
+		return causedBy(invalid(true, "path must begin with a forward slash", err.Error()), err)
 	}
 	for _, op := range ops {
 		path, err := op.Path()
 		if err != nil {
-			return invalid(true, "path must begin with a forward slash", err.Error())
+			return causedBy(invalid(true, "path must begin with a forward slash", err.Error()), err)
 		}
 		if len(path) == 0 || path[0] != '/' {
 			return invalid(true, "path must begin with a forward slash", path)
