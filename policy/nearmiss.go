@@ -45,26 +45,31 @@ func (l Lookalike) Misspelt(apiVersion, kind string) error {
 	if apiVersion == l.APIVersion && kind == l.Kind {
 		return nil
 	}
+	if kind != l.Kind && !strings.EqualFold(kind, l.Kind) {
+		return nil // the common case, checked for every item: no allocation
+	}
 	group, version := splitAPIVersion(apiVersion)
 	want, _ := splitAPIVersion(l.APIVersion)
 	article := "a"
 	if strings.ContainsRune("AEIOU", rune(l.System[0])) {
 		article = "an"
 	}
-	what := fmt.Sprintf("%s %s looks like %s %s %s", apiVersion, kind, article, l.System, l.Kind)
+	what := func() string {
+		return fmt.Sprintf("%s %s looks like %s %s %s", apiVersion, kind, article, l.System, l.Kind)
+	}
 	switch {
 	case kind != l.Kind:
-		if group == want && strings.EqualFold(kind, l.Kind) {
-			return fmt.Errorf("%s, whose kind is spelt %s: correct the kind", what, l.Kind)
+		if group == want {
+			return fmt.Errorf("%s, whose kind is spelt %s: correct the kind", what(), l.Kind)
 		}
 		return nil
 	case group == want:
-		return fmt.Errorf("%s, but %s is not supported: the supported apiVersion is %s", what, apiVersion, l.APIVersion)
+		return fmt.Errorf("%s, but %s is not supported: the supported apiVersion is %s", what(), apiVersion, l.APIVersion)
 	case group == "" && version == "v1":
 		return nil
 	case nearGroup(group, want, l.Name):
 		return fmt.Errorf("%s, whose apiVersion is %s: correct the apiVersion (as written, the object is not read as %s %s and would be sent to the member cluster as a manifest)",
-			what, l.APIVersion, article, l.System)
+			what(), l.APIVersion, article, l.System)
 	}
 	return nil
 }
