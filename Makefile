@@ -43,7 +43,7 @@ fmt:
 ## fuzz: run each fuzz target (package:Target) for FUZZTIME (default 60s), one after another;
 ##       e.g. make fuzz FUZZTIME=10m FUZZ_TARGETS=./fn:FuzzMain FUZZFLAGS=-parallel=1
 FUZZTIME ?= 60s
-FUZZMINIMIZETIME ?= 10s
+FUZZMINIMIZETIME ?= 1s
 FUZZFLAGS ?=
 FUZZ_TARGETS ?= \
 	./internal/yamlpatch:FuzzPatchMatchesEvanphx \
