@@ -51,6 +51,7 @@ FUZZ_TARGETS ?= \
 	./overriders:FuzzKubeAdmiralImageRef \
 	./kyverno/vars/image:FuzzKyvernoImageRef \
 	./fn:FuzzMain \
+	./fn:FuzzMainItems \
 	./overriders:FuzzFilters \
 	./overriders:FuzzKubeAdmiral \
 	./kyverno/conditions:FuzzOperate

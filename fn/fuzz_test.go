@@ -54,39 +54,156 @@ func FuzzMain(f *testing.F) {
 		if len(in) > maxFuzzInput {
 			return
 		}
-		var stdout, stderr bytes.Buffer
-		code := runMain(t, in, &stdout, &stderr)
-		if code != 0 && code != 1 {
-			t.Fatalf("exit status %d; stderr:\n%s", code, stderr.String())
-		}
-		docs, err := decodeAll(stdout.Bytes())
-		if err != nil {
-			t.Fatalf("stdout is not YAML: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
-		}
-		for _, d := range docs {
-			var v any
-			if err := d.Decode(&v); err != nil {
-				t.Fatalf("stdout is not YAML: %v\nstdout:\n%s", err, stdout.String())
-			}
-		}
-		if len(docs) > 0 {
-			if len(docs) != 1 || !isResourceListNode(docs[0]) {
-				t.Fatalf("stdout holds %d documents, not one ResourceList:\n%s", len(docs), stdout.String())
-			}
-		}
-		errorResults := 0
-		for _, d := range docs {
-			errorResults += countErrorResults(d)
-		}
-		switch {
-		case code == 0 && errorResults > 0:
-			t.Fatalf("exit 0 with %d error results:\n%s", errorResults, stdout.String())
-		case code == 1 && errorResults == 0 && stderr.Len() == 0:
-			t.Fatalf("exit 1 with neither an error result nor a message on stderr:\n%s", stdout.String())
-		case code == 1 && errorResults == 0 && stdout.Len() > 0:
-			t.Fatalf("exit 1 without an error result, yet a ResourceList on stdout (a failed write must leave none):\n%s\nstderr:\n%s", stdout.String(), stderr.String())
-		}
+		checkRun(t, in)
 	})
+}
+
+// FuzzMainItems is FuzzMain on ResourceLists that are always well formed:
+// resources and policies (each a YAML list or one mapping) become the
+// items, config the spec of an ApplyOverrides functionConfig, so the
+// mutations reach the dialects and the overriders rather than the reader.
+// The seeds are the conformance cases (testdata/conformance), their cluster
+// as the functionConfig's inline inventory.
+func FuzzMainItems(f *testing.F) {
+	files, err := filepath.Glob("../testdata/conformance/*/*.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range files {
+		resources, policies, config, err := conformanceSeed(file)
+		if err != nil {
+			f.Fatalf("%s: %v", file, err)
+		}
+		f.Add(resources, policies, config)
+	}
+	f.Fuzz(func(t *testing.T, resources, policies, config string) {
+		if len(resources)+len(policies)+len(config) > maxFuzzInput {
+			return
+		}
+		in, ok := resourceList(resources, policies, config)
+		if !ok {
+			return
+		}
+		checkRun(t, in)
+	})
+}
+
+// conformanceSeed splits a conformance case into FuzzMainItems' arguments.
+func conformanceSeed(file string) (resources, policies, config string, err error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return "", "", "", err
+	}
+	var c struct {
+		Cluster   map[string]any `yaml:"cluster"`
+		Resources []any          `yaml:"resources"`
+		Policies  []any          `yaml:"policies"`
+	}
+	if err := yaml.Unmarshal(b, &c); err != nil {
+		return "", "", "", err
+	}
+	spec := map[string]any{}
+	if c.Cluster != nil {
+		spec["cluster"] = c.Cluster["name"]
+		spec["clusters"] = []any{c.Cluster}
+	}
+	var out [3][]byte
+	for i, v := range []any{c.Resources, c.Policies, spec} {
+		if out[i], err = yaml.Marshal(v); err != nil {
+			return "", "", "", err
+		}
+	}
+	return string(out[0]), string(out[1]), string(out[2]), nil
+}
+
+// resourceList builds the input of FuzzMainItems; false when a part is not
+// YAML of the right shape.
+func resourceList(resources, policies, config string) (string, bool) {
+	items := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, part := range []string{resources, policies} {
+		n, ok := parseNode(part)
+		switch {
+		case !ok:
+			return "", false
+		case n == nil:
+		case n.Kind == yaml.SequenceNode:
+			items.Content = append(items.Content, n.Content...)
+		default:
+			items.Content = append(items.Content, n)
+		}
+	}
+	spec, ok := parseNode(config)
+	if !ok {
+		return "", false
+	}
+	fc := yaml.NewMapRNode(&map[string]string{"apiVersion": "apply-overrides.dev/v1alpha1", "kind": "ApplyOverrides"})
+	if err := fc.SetName("fuzz"); err != nil {
+		return "", false
+	}
+	if spec != nil {
+		if err := fc.PipeE(yaml.SetField("spec", yaml.NewRNode(spec))); err != nil {
+			return "", false
+		}
+	}
+	rl := yaml.NewMapRNode(&map[string]string{"apiVersion": "config.kubernetes.io/v1", "kind": "ResourceList"})
+	if err := rl.PipeE(yaml.SetField("items", yaml.NewRNode(items))); err != nil {
+		return "", false
+	}
+	if err := rl.PipeE(yaml.SetField("functionConfig", fc)); err != nil {
+		return "", false
+	}
+	s, err := rl.String()
+	return s, err == nil
+}
+
+// parseNode parses one YAML document; nil for an empty one.
+func parseNode(s string) (*yaml.Node, bool) {
+	var n yaml.Node
+	err := yaml.NewDecoder(bytes.NewReader([]byte(s))).Decode(&n)
+	if errors.Is(err, io.EOF) {
+		return nil, true
+	}
+	if err != nil || n.Kind != yaml.DocumentNode || len(n.Content) != 1 {
+		return nil, false
+	}
+	return n.Content[0], true
+}
+
+// checkRun runs fn.Main on in and checks FuzzMain's properties.
+func checkRun(t *testing.T, in string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := runMain(t, in, &stdout, &stderr)
+	if code != 0 && code != 1 {
+		t.Fatalf("exit status %d; stderr:\n%s", code, stderr.String())
+	}
+	docs, err := decodeAll(stdout.Bytes())
+	if err != nil {
+		t.Fatalf("stdout is not YAML: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	for _, d := range docs {
+		var v any
+		if err := d.Decode(&v); err != nil {
+			t.Fatalf("stdout is not YAML: %v\nstdout:\n%s", err, stdout.String())
+		}
+	}
+	if len(docs) > 0 {
+		if len(docs) != 1 || !isResourceListNode(docs[0]) {
+			t.Fatalf("stdout holds %d documents, not one ResourceList:\n%s", len(docs), stdout.String())
+		}
+	}
+	errorResults := 0
+	for _, d := range docs {
+		errorResults += countErrorResults(d)
+	}
+	switch {
+	case code == 0 && errorResults > 0:
+		t.Fatalf("exit 0 with %d error results:\n%s", errorResults, stdout.String())
+	case code == 1 && errorResults == 0 && stderr.Len() == 0:
+		t.Fatalf("exit 1 with neither an error result nor a message on stderr:\n%s", stdout.String())
+	case code == 1 && errorResults == 0 && stdout.Len() > 0:
+		t.Fatalf("exit 1 without an error result, yet a ResourceList on stdout (a failed write must leave none):\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+	}
 }
 
 // runMain runs fn.Main on in, failing t on a panic or a hang.
