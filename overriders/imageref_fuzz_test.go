@@ -19,10 +19,11 @@ import (
 // components and the formatted string are reference's, except for the two
 // differences Karmada's own code makes (karmada pkg/util/imageparser/parser.go
 // @f8fdd02):
-//   - SplitHostname takes the first "/" segment as the host only when it
-//     holds "." or ":" or is "localhost"; reference's grammar makes any
-//     first segment followed by "/" the domain ("ealen/echo" has domain
-//     "ealen" there, host "" and repository "ealen/echo" here);
+//   - SplitHostname takes the first "/" segment as the host when it holds
+//     "." or ":" or is "localhost", whatever reference's grammar says:
+//     reference makes "ealen" the domain of "ealen/echo" (here: no host,
+//     repository "ealen/echo"), and "0_0.0/x" all path ("_" is not allowed
+//     in a domain; here: host "0_0.0");
 //   - Parse keeps the tag and drops the digest of a reference that has
 //     both ("else if digested"), so String is name:tag.
 //
@@ -104,9 +105,13 @@ func sameError(a, b error) bool {
 }
 
 // checkHostSplit checks a host/repository pair against reference's domain
-// and path: the same, or (SplitHostname's heuristic) no host and the whole
-// name as repository when reference's domain holds no "." or ":" and is
-// not "localhost".
+// and path. SplitHostname looks only at the first "/" segment of the name:
+// a host when it holds "." or ":" or is "localhost", else part of the
+// repository. So the pair is reference's domain and path when that domain
+// is such a host; no host and the whole name when the first segment is not
+// (reference may still call it a domain: "ealen/echo"); and the first
+// segment as host where reference's grammar refuses it as a domain but it
+// holds a "." or ":" ("a_b.c/d": "_" is not allowed in a host name).
 func checkHostSplit(t *testing.T, s string, ref reference.Reference, host, repo string) {
 	t.Helper()
 	named, ok := ref.(reference.Named)
@@ -117,10 +122,12 @@ func checkHostSplit(t *testing.T, s string, ref reference.Reference, host, repo 
 		return
 	}
 	domain, path := reference.Domain(named), reference.Path(named)
-	hostLike := strings.ContainsAny(domain, ".:") || domain == "localhost"
+	first, rest, found := strings.Cut(named.Name(), "/")
+	firstIsHost := found && (strings.ContainsAny(first, ".:") || first == "localhost")
 	switch {
-	case host == domain && repo == path && (hostLike || domain == ""):
-	case host == "" && repo == named.Name() && domain != "" && !hostLike:
+	case firstIsHost && domain == first && host == domain && repo == path:
+	case !firstIsHost && host == "" && repo == named.Name():
+	case firstIsHost && domain == "" && host == first && repo == rest:
 	default:
 		t.Fatalf("%q: host %q repository %q; reference: domain %q path %q", s, host, repo, domain, path)
 	}
