@@ -23,7 +23,13 @@ import (
 //     characters is too long only there;
 //   - no "index.docker.io" to "docker.io" rewrite;
 //   - no rejection of 64-hex-digit names (ParseNormalizedNamed refuses
-//     them as image IDs).
+//     them as image IDs);
+//
+// and where it does more: a first segment with "." or ":" that reference's
+// grammar refuses as a domain ("my_reg.io/app", "_" is not allowed in a
+// host name) is all path there, but with a "_" it is the registry here
+// (GetImageInfo's last step, kyverno #14632), after Reference and
+// ReferenceWithTag are made from the unsplit path.
 //
 // Tag and digest are ParseDockerRef's: "latest" when neither is given, and
 // Reference drops the tag of a reference with both; Reference and
@@ -51,10 +57,14 @@ func FuzzKyvernoImageRef(f *testing.F) {
 		if info.Registry == "index.docker.io" && wantRegistry == "docker.io" {
 			wantRegistry = info.Registry
 		}
+		refRegistry, refPath := wantRegistry, wantPath // what Reference and ReferenceWithTag hold
+		if first, rest, ok := strings.Cut(wantPath, "/"); ok && wantRegistry == "" && strings.Contains(first, "_") {
+			wantRegistry, wantPath = first, rest
+		}
 		if info.Registry != wantRegistry || info.Path != wantPath {
 			t.Fatalf("Parse(%q): registry %q path %q, reference: %q %q (normalised %s)", s, info.Registry, info.Path, wantRegistry, wantPath, named)
 		}
-		if want := info.Path[strings.LastIndex(info.Path, "/")+1:]; info.Name != want {
+		if want := refPath[strings.LastIndex(refPath, "/")+1:]; info.Name != want {
 			t.Fatalf("Parse(%q): name %q, want %q", s, info.Name, want)
 		}
 		docker, err := reference.ParseDockerRef(s)
@@ -69,9 +79,9 @@ func FuzzKyvernoImageRef(f *testing.F) {
 			t.Fatalf("Parse(%q): tag %q digest %q, reference: tag %q digest %q", s, info.Tag, info.Digest, tag, dgst)
 		}
 		_, dockerDigest := tagAndDigest(docker)
-		checkFormatted(t, s, "Reference", info.Reference, info.Registry, info.Path, tagUnless(dockerDigest, info.Tag), info.Digest)
+		checkFormatted(t, s, "Reference", info.Reference, refRegistry, refPath, tagUnless(dockerDigest, info.Tag), info.Digest)
 		if info.Tag != "" {
-			checkFormatted(t, s, "ReferenceWithTag", info.ReferenceWithTag, info.Registry, info.Path, info.Tag, "")
+			checkFormatted(t, s, "ReferenceWithTag", info.ReferenceWithTag, refRegistry, refPath, info.Tag, "")
 		}
 	})
 }

@@ -37,6 +37,7 @@ type Info struct {
 // Parse splits an image reference. docker.io/ is prepended when the part
 // before the first "/" is not a host (no "." or ":", not "localhost", all
 // lower case) or there is no "/"; there is no library/ normalisation.
+// A first segment with "_" that is still not a domain becomes the registry.
 func Parse(image string) (*Info, error) {
 	full := withDefaultRegistry(image)
 	ref, err := reference.Parse(full)
@@ -64,6 +65,14 @@ func Parse(image string) (*Info, error) {
 		info.ReferenceWithTag = fmt.Sprintf("%s:%s", info.Path, info.Tag)
 	}
 	info.Reference = info.String()
+	// A first segment the grammar refuses as a domain ("my_reg.io/app": "_"
+	// is not allowed in a host name) leaves no registry; Kyverno then takes
+	// a first segment holding "_" as the registry, after Reference and
+	// ReferenceWithTag are made (kyverno #14632, in v1.18.0 and later).
+	if parts := strings.Split(info.Path, "/"); len(parts) > 1 && info.Registry == "" && strings.Contains(parts[0], "_") {
+		info.Registry = parts[0]
+		info.Path = strings.Join(parts[1:], "/")
+	}
 	return info, nil
 }
 

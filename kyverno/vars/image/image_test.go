@@ -33,6 +33,8 @@ func TestParse(t *testing.T) {
 			Reference: "reg:5000/team/app:v1", ReferenceWithTag: "reg:5000/team/app:v1"}},
 		"digest wins in reference, no default tag": {in: "ghcr.io/a/b@" + digest, want: Info{Registry: "ghcr.io", Name: "b", Path: "a/b",
 			Digest: digest, Reference: "ghcr.io/a/b@" + digest, ReferenceWithTag: "ghcr.io/a/b:"}},
+		"first segment with _ and . is the registry, after the references": {in: "my_reg.io/team/app:1", want: Info{Registry: "my_reg.io",
+			Name: "app", Path: "team/app", Tag: "1", Reference: "my_reg.io/team/app:1", ReferenceWithTag: "my_reg.io/team/app:1"}},
 		"tag and digest": {in: "ghcr.io/a/b:1@" + digest, want: Info{Registry: "ghcr.io", Name: "b", Path: "a/b", Tag: "1",
 			Digest: digest, Reference: "ghcr.io/a/b@" + digest, ReferenceWithTag: "ghcr.io/a/b:1"}},
 	}
