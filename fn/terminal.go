@@ -27,15 +27,24 @@ func watchTerminal(stdin io.Reader, stderr io.Writer) io.Reader {
 	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		return stdin
 	}
-	r := &hintReader{r: stdin}
-	r.timer = time.AfterFunc(terminalHintAfter, func() {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		if !r.got {
-			fmt.Fprintln(stderr, "apply-overrides: waiting for a KRM ResourceList on stdin (end it with Ctrl-D; pipe a file in, e.g. bin/apply-overrides < examples/stdin/resourcelist.yaml; --help for usage)")
+	return hintAfter(stdin, stderr, terminalHintAfter)
+}
+
+// terminalHint is what a person at a terminal is told.
+const terminalHint = "apply-overrides: waiting for a KRM ResourceList on stdin (end it with Ctrl-D; pipe a file in, e.g. bin/apply-overrides < examples/stdin/resourcelist.yaml; --help for usage)"
+
+// hintAfter writes terminalHint to stderr when nothing was read from r
+// within d.
+func hintAfter(r io.Reader, stderr io.Writer, d time.Duration) io.Reader {
+	h := &hintReader{r: r}
+	h.timer = time.AfterFunc(d, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if !h.got {
+			fmt.Fprintln(stderr, terminalHint)
 		}
 	})
-	return r
+	return h
 }
 
 // hintReader notes that input arrived.
