@@ -8,7 +8,7 @@ IMAGE ?= localhost/apply-overrides:dev
 # runc and sandbox-sized ulimits: what podman/buildah need on these machines
 export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
 
-.PHONY: build test vet fmt fuzz e2e image e2e-container bench clean differential-kyverno
+.PHONY: build test vet fmt fuzz race e2e image e2e-container bench clean differential-kyverno
 
 ## build: the static binary bin/apply-overrides
 build:
@@ -17,6 +17,10 @@ build:
 ## test: the whole test suite (unit, conformance, golden, examples, e2e when kpt/kustomize are present)
 test:
 	$(GO) test ./...
+
+## race: the race detector on the packages that run on all cores (fn drives every dialect from its workers)
+race:
+	$(GO) test -race ./fn/ ./policy/ ./karmada/ ./kubeadmiral/ ./kyverno/ ./overriders/ ./internal/yamlpatch/
 
 ## e2e: the kpt and kustomize end-to-end tests, failing when a tool is missing
 e2e:
