@@ -26,7 +26,8 @@ const fuzzDeadline = 20 * time.Second
 
 // FuzzMain runs the whole function in-process on any input and checks what
 // a caller (kpt, kustomize, a shell) relies on:
-//   - it returns, without a panic, within fuzzDeadline;
+//   - it returns, without a panic, within fuzzDeadline, and a second run
+//     gives the same exit status, stdout and stderr;
 //   - the exit status is 0 or 1, 0 exactly when the output holds no result
 //     of severity error, and 1 only with an error result or a message on
 //     stderr;
@@ -172,8 +173,11 @@ func parseNode(s string) (*yaml.Node, bool) {
 // checkRun runs fn.Main on in and checks FuzzMain's properties.
 func checkRun(t *testing.T, in string) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
+	var stdout, stderr, stdout2, stderr2 bytes.Buffer
 	code := runMain(t, in, &stdout, &stderr)
+	if code2 := runMain(t, in, &stdout2, &stderr2); code2 != code || stdout2.String() != stdout.String() || stderr2.String() != stderr.String() {
+		t.Fatalf("two runs differ: exit %d and %d\nstdout:\n%s\nthen:\n%s\nstderr:\n%s\nthen:\n%s", code, code2, stdout.String(), stdout2.String(), stderr.String(), stderr2.String())
+	}
 	if code != 0 && code != 1 {
 		t.Fatalf("exit status %d; stderr:\n%s", code, stderr.String())
 	}
