@@ -31,6 +31,10 @@ type run struct {
 	obj   map[string]any
 	ctx   *vars.Context
 	ident identity
+	// nodeJSON is the node's JSON view after the last strategic merge,
+	// while nothing else has changed the node (nil otherwise): a foreach
+	// over n elements then encodes the resource n times, not 2n.
+	nodeJSON []byte
 }
 
 // identity is what stays fixed while a policy runs: the GVK of the
@@ -204,12 +208,14 @@ func (r *run) loadContext(entries []ContextEntry) error {
 // patch applies a substituted {patchStrategicMerge, patchesJson6902} pair.
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
-		changed, err := smp.Apply(r.node, psm)
+		changed, after, err := smp.ApplyJSON(r.node, r.nodeJSON, psm)
+		r.nodeJSON = after
 		if err != nil {
 			return false, err
 		}
 		return changed, nil
 	}
+	r.nodeJSON = nil
 	jp, _ := m["patchesJson6902"].(string)
 	if jp == "" {
 		return false, errors.New("empty mutate rule")

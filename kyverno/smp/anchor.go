@@ -3,14 +3,7 @@
 
 package smp
 
-import (
-	"regexp"
-	"strings"
-)
-
-// anchorSyntax is Kyverno's anchor key syntax (pkg/engine/anchor/anchor.go):
-// an optional modifier, then the key in parentheses.
-var anchorSyntax = regexp.MustCompile(`^([+<=X^])?\((.+)\)$`)
+import "strings"
 
 // Anchor modifiers.
 const (
@@ -32,12 +25,25 @@ type anchor struct {
 // parseAnchor parses a map key; nil means the key is not an anchor. Like
 // upstream it ignores white space around the key, so the anchor's String
 // may differ from the key it came from.
+//
+// The syntax is Kyverno's (pkg/engine/anchor/anchor.go, the regular
+// expression ^([+<=X^])?\((.+)\)$): an optional modifier, then a
+// non-empty key without line breaks in parentheses. It is parsed by hand:
+// preprocessing parses the same keys once per list element.
 func parseAnchor(s string) *anchor {
-	m := anchorSyntax.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil || m[2] == "" {
+	s = strings.TrimSpace(s)
+	mod := ""
+	if s != "" && strings.IndexByte("+<=X^", s[0]) >= 0 {
+		mod, s = s[:1], s[1:]
+	}
+	if len(s) < 3 || s[0] != '(' || s[len(s)-1] != ')' {
 		return nil
 	}
-	return &anchor{mod: m[1], key: m[2]}
+	key := s[1 : len(s)-1]
+	if strings.IndexByte(key, '\n') >= 0 {
+		return nil
+	}
+	return &anchor{mod: mod, key: key}
 }
 
 // String is the canonical spelling of the anchor, e.g. "<(emptyDir)".

@@ -38,43 +38,53 @@ import (
 // (literal =() keys, stale-index deletions), except that where upstream
 // would crash it returns an error. Call Check first.
 func Apply(resource *yaml.RNode, patch any) (changed bool, err error) {
+	changed, _, err = ApplyJSON(resource, nil, patch)
+	return changed, err
+}
+
+// ApplyJSON is Apply for a caller that knows the resource's JSON view
+// (internal/jsonview.Marshal of its node) from a previous call: before,
+// or nil to compute it. after is the JSON view of the result, for the
+// next call while nothing else changes the resource.
+func ApplyJSON(resource *yaml.RNode, before []byte, patch any) (changed bool, after []byte, err error) {
 	if resource.IsNil() {
-		return false, errors.New("no resource to patch")
+		return false, nil, errors.New("no resource to patch")
 	}
-	before, err := jsonview.Marshal(resource.YNode())
-	if err != nil {
-		return false, fmt.Errorf("read the resource as JSON: %w", err)
+	if before == nil {
+		if before, err = jsonview.Marshal(resource.YNode()); err != nil {
+			return false, nil, fmt.Errorf("read the resource as JSON: %w", err)
+		}
 	}
 	patchJSON, err := json.Marshal(patch)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
-	res, err := yaml.Parse(string(before))
+	res, err := parseJSON(before)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	prepared, err := preparePatch(patchJSON, res.Copy())
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
-	after, err := mergeJSON(prepared, res, before)
+	after, merged, err := mergeJSON(prepared, res, before)
 	if err != nil {
-		return false, err
+		return false, nil, err
 	}
 	if bytes.Equal(bytes.TrimSpace(before), bytes.TrimSpace(after)) {
-		return false, nil
+		return false, before, nil
 	}
-	if err := mergeInto(resource, prepared, after); err != nil {
-		return false, err
+	if err := mergeInto(resource, prepared, after, merged); err != nil {
+		return false, nil, err
 	}
-	return true, nil
+	return true, after, nil
 }
 
 // preparePatch parses the patch and runs anchor preprocessing against the
 // resource (res, parsed from JSON as upstream parses it). A failed
 // condition leaves an empty patch.
 func preparePatch(patchJSON []byte, res *yaml.RNode) (*yaml.RNode, error) {
-	pattern, err := yaml.Parse(string(patchJSON))
+	pattern, err := parseJSON(patchJSON)
 	if err != nil {
 		return nil, err
 	}
@@ -89,12 +99,12 @@ func preparePatch(patchJSON []byte, res *yaml.RNode) (*yaml.RNode, error) {
 
 // mergeJSON is upstream's merge: kustomize's patchstrategicmerge.Filter
 // applied through kyaml's filtersutil.ApplyToJSON, on node (the resource
-// parsed from its JSON text before, consumed). It returns the result's
-// JSON.
-func mergeJSON(patch, node *yaml.RNode, before []byte) ([]byte, error) {
+// parsed from its JSON text before, consumed). It returns the result and
+// its JSON.
+func mergeJSON(patch, node *yaml.RNode, before []byte) ([]byte, *yaml.Node, error) {
 	merged, err := mergeWith(merge2.Merger{}, func() (*yaml.RNode, *yaml.RNode, error) {
 		if node == nil { // a second attempt
-			n, err := yaml.Parse(string(before))
+			n, err := parseJSON(before)
 			return n, patch.Copy(), err
 		}
 		n := node
@@ -102,12 +112,13 @@ func mergeJSON(patch, node *yaml.RNode, before []byte) ([]byte, error) {
 		return n, patch.Copy(), nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if merged == nil {
-		return nil, errors.New("filter cannot create or delete objects")
+		return nil, nil, errors.New("filter cannot create or delete objects")
 	}
-	return jsonview.Marshal(merged.YNode())
+	b, err := jsonview.Marshal(merged.YNode())
+	return b, merged.YNode(), err
 }
 
 // fallbacks counts merges whose in-place result disagreed with upstream's,
@@ -115,10 +126,14 @@ func mergeJSON(patch, node *yaml.RNode, before []byte) ([]byte, error) {
 var fallbacks atomic.Int64
 
 // mergeInto merges the prepared patch into a working copy of the resource
-// node and, if the copy's JSON equals want, makes it the resource.
-// Otherwise the resource is reconciled to want.
-func mergeInto(resource, prepared *yaml.RNode, want []byte) error {
+// node and, if the copy's JSON equals want (the JSON of wantNode), makes
+// it the resource. Otherwise the resource is reconciled to want.
+func mergeInto(resource, prepared *yaml.RNode, want []byte, wantNode *yaml.Node) error {
 	if work, ok := mergeCopy(resource, prepared); ok {
+		if sameJSON(work.YNode(), wantNode) {
+			*resource.YNode() = *work.YNode()
+			return nil
+		}
 		if got, err := jsonview.Marshal(work.YNode()); err == nil && bytes.Equal(got, want) {
 			*resource.YNode() = *work.YNode()
 			return nil

@@ -45,6 +45,28 @@ type trimmer struct {
 	lists *[]trimmedList
 }
 
+// fieldSchemas caches ResourceSchema.Field, which resolves references
+// anew on every call, for quiet.
+type fieldSchemas map[fieldOf]*openapi.ResourceSchema
+
+type fieldOf struct {
+	s    *openapi.ResourceSchema
+	name string
+}
+
+func (c fieldSchemas) field(s *openapi.ResourceSchema, name string) *openapi.ResourceSchema {
+	if s == nil {
+		return nil
+	}
+	k := fieldOf{s, name}
+	f, ok := c[k]
+	if !ok {
+		f = s.Field(name)
+		c[k] = f
+	}
+	return f
+}
+
 // trimmedList is an associative list given to kyaml without rest.
 type trimmedList struct {
 	list     *yaml.Node // the list node; kyaml's result is copied into it
@@ -91,8 +113,9 @@ func walkTrimmed(v walk.Visitor, dest, patch *yaml.RNode, trim bool) (*yaml.RNod
 	if err != nil {
 		return nil, err
 	}
+	schemas := fieldSchemas{}
 	for i := 0; i < len(lists); i++ { // completing a list may trim more
-		if err := lists[i].complete(v); err != nil {
+		if err := lists[i].complete(v, schemas); err != nil {
 			return nil, err
 		}
 	}
@@ -214,7 +237,7 @@ func keyValue(e *yaml.Node, key string) string {
 
 // complete walks the elements kyaml did not see, as kyaml walks an
 // element the patch does not name, and appends them after the sentinel.
-func (tl *trimmedList) complete(v walk.Visitor) error {
+func (tl *trimmedList) complete(v walk.Visitor, schemas fieldSchemas) error {
 	if tl.list.Line == -1 { // kyaml's result did not replace the list
 		tl.list.Line = tl.line
 		return errTrimmed
@@ -223,7 +246,7 @@ func (tl *trimmedList) complete(v walk.Visitor) error {
 		return errTrimmed
 	}
 	for _, e := range tl.rest {
-		if quiet(e, tl.schema) {
+		if quiet(e, tl.schema, schemas) {
 			continue
 		}
 		val, err := walk.Walker{Sources: []*yaml.RNode{yaml.NewRNode(e), nil}, Visitor: v, Schema: tl.schema, MergeOptions: prepend}.Walk()
@@ -251,7 +274,7 @@ func (tl *trimmedList) complete(v walk.Visitor) error {
 //     kyaml's field setter: walked;
 //   - other scalars, maps of quiet values with distinct keys and lists
 //     kyaml does not merge by key (their elements are not walked) stay.
-func quiet(n *yaml.Node, s *openapi.ResourceSchema) bool {
+func quiet(n *yaml.Node, s *openapi.ResourceSchema, schemas fieldSchemas) bool {
 	if n.HeadComment != "" || n.LineComment != "" || n.FootComment != "" {
 		return false
 	}
@@ -280,11 +303,7 @@ func quiet(n *yaml.Node, s *openapi.ResourceSchema) bool {
 					return false
 				}
 			}
-			var fs *openapi.ResourceSchema
-			if s != nil {
-				fs = s.Field(k.Value)
-			}
-			if !quiet(n.Content[i+1], fs) {
+			if !quiet(n.Content[i+1], schemas.field(s, k.Value), schemas) {
 				return false
 			}
 		}
