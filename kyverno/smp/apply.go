@@ -63,7 +63,7 @@ func ApplyJSON(resource *yaml.RNode, before []byte, patch any) (changed bool, af
 	if err != nil {
 		return false, nil, err
 	}
-	prepared, err := preparePatch(patchJSON, res.Copy())
+	prepared, err := preparePatch(patchJSON, res)
 	if err != nil {
 		return false, nil, err
 	}

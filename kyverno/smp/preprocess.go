@@ -156,7 +156,8 @@ func addNamedCopy(list, tmpl, target *yaml.RNode) error {
 	if err != nil || empty {
 		return err
 	}
-	if err := elem.PipeE(yaml.SetField("name", name.Value)); err != nil {
+	// A copy: the resource is merged into afterwards.
+	if err := elem.PipeE(yaml.SetField("name", yaml.NewRNode(yaml.CopyYNode(name.Value.YNode())))); err != nil {
 		return err
 	}
 	return list.PipeE(yaml.Append(elem.YNode()))
