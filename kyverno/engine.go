@@ -205,13 +205,31 @@ func (r *run) loadContext(entries []ContextEntry) error {
 	return nil
 }
 
+// explainPatch adds, after upstream's text, what an error of a
+// patchStrategicMerge that is not a mapping means (upstream reports kyaml's
+// "wrong node kind" and the patch's contents only).
+func explainPatch(err error, psm any) error {
+	what := ""
+	switch psm.(type) {
+	case map[string]any:
+		return err
+	case []any:
+		what = "a list"
+	case string:
+		what = "a string"
+	default:
+		what = "a scalar"
+	}
+	return fmt.Errorf("%w (patchStrategicMerge is %s, not a mapping: write the patch itself under patchStrategicMerge, not as a quoted string or a list)", err, what)
+}
+
 // patch applies a substituted {patchStrategicMerge, patchesJson6902} pair.
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
 		changed, after, err := smp.ApplyJSON(r.node, r.nodeJSON, psm)
 		r.nodeJSON = after
 		if err != nil {
-			return false, err
+			return false, explainPatch(err, psm)
 		}
 		return changed, nil
 	}
