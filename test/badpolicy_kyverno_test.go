@@ -27,7 +27,7 @@ const (
 var kyvernoBadPolicies = map[string]badPolicy{
 	// Upstream fails such a rule when it applies it, with kyaml's text only.
 	"patchStrategicMerge a string": {policies: kyvernoCP(`mutate: {patchStrategicMerge: "metadata: {labels: {a: b}}"}`),
-		want: []string{"ClusterPolicy x spec.rules[0]: apps/v1 Deployment default/web", "patchStrategicMerge is a string, not a mapping"}},
+		want: []string{"ClusterPolicy x spec.rules[0]: apps/v1 Deployment default/web", "patchStrategicMerge is a string, not a mapping"}, file: "resources.yaml"},
 	"mutate a string": {policies: kyvernoCP(`mutate: "add a label"`),
 		want: []string{yCP, yRule + `.mutate: Invalid value: "string": must be of type object`}},
 	"patchesJson6902 a list": {policies: kyvernoCP(`mutate: {patchesJson6902: [{op: add, path: /x, value: 1}]}`),
