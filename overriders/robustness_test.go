@@ -5,6 +5,7 @@ package overriders
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
@@ -44,6 +45,9 @@ func FuzzFilters(f *testing.F) {
 	}
 	f.Add("kind: Pod\nspec:\n  containers:\n  - name: a\n    image: nginx\n", "/spec/containers/0/image", "merge")
 	f.Fuzz(func(t *testing.T, doc, path, op string) {
+		if !utf8.ValidString(path) || !utf8.ValidString(op) {
+			return // policies are YAML, which holds only UTF-8 strings
+		}
 		value := &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagString, Value: "v"}
 		filters := []yaml.Filter{
 			Image{Component: "Registry", Operator: op, Value: "r.example"},
