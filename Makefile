@@ -58,7 +58,9 @@ FUZZ_TARGETS ?= \
 	./fn:FuzzMainItems \
 	./overriders:FuzzFilters \
 	./overriders:FuzzKubeAdmiral \
-	./kyverno/conditions:FuzzOperate
+	./kyverno/conditions:FuzzOperate \
+	./internal/wildcard:FuzzWildcardMatchesLibrary \
+	./kyverno/smp:FuzzParseJSONMatchesYAML
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \
