@@ -68,25 +68,41 @@ func writeFailure(w io.Writer, apiVersion string, results framework.Results) err
 // writeList writes a ResourceList whose items writeItems writes; any is
 // false for an empty list.
 func writeList(w io.Writer, apiVersion, kind string, any bool, writeItems func(io.Writer) error, fc, results *yaml.RNode) error {
-	head := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
-		{Kind: yaml.ScalarNode, Value: "apiVersion"}, {Kind: yaml.ScalarNode, Value: apiVersion},
-		{Kind: yaml.ScalarNode, Value: "kind"}, {Kind: yaml.ScalarNode, Value: kind},
-	}}
-	if err := encodeTo(w, head); err != nil {
+	if err := writeHead(w, apiVersion, kind); err != nil {
 		return err
 	}
 	if !any {
-		if _, err := io.WriteString(w, "items: []\n"); err != nil {
+		if _, err := io.WriteString(w, emptyItems); err != nil {
 			return err
 		}
 	} else {
-		if _, err := io.WriteString(w, "items:\n"); err != nil {
+		if _, err := io.WriteString(w, itemsKey); err != nil {
 			return err
 		}
 		if err := writeItems(w); err != nil {
 			return err
 		}
 	}
+	return writeTail(w, fc, results)
+}
+
+// The items key before the items, and in place of none.
+const (
+	itemsKey   = "items:\n"
+	emptyItems = "items: []\n"
+)
+
+// writeHead writes a list's apiVersion and kind.
+func writeHead(w io.Writer, apiVersion, kind string) error {
+	head := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
+		{Kind: yaml.ScalarNode, Value: "apiVersion"}, {Kind: yaml.ScalarNode, Value: apiVersion},
+		{Kind: yaml.ScalarNode, Value: "kind"}, {Kind: yaml.ScalarNode, Value: kind},
+	}}
+	return encodeTo(w, head)
+}
+
+// writeTail writes a list's functionConfig and results, when present.
+func writeTail(w io.Writer, fc, results *yaml.RNode) error {
 	for _, f := range []struct {
 		key string
 		n   *yaml.RNode

@@ -130,10 +130,10 @@ func execute(stdin io.Reader) ([]byte, framework.Results) {
 	}
 	data, enc := normalize(data)
 	var buf bytes.Buffer
+	buf.Grow(len(data) + len(data)/8 + 4096) // the output is about the input's size
 	if results, ok := stream(data, &buf); ok {
 		return enc.apply(buf.Bytes()), results
 	}
-	buf.Reset()
 	in, err := readInput(data)
 	if err != nil {
 		return failure("", err)

@@ -6,7 +6,6 @@ package fn
 import (
 	"bytes"
 	"errors"
-	"io"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -23,12 +22,19 @@ import (
 //  2. every item is then parsed (if it was not), checked, overridden and
 //     encoded on all cores, in order, and its nodes dropped.
 //
-// The whole output is built in memory and written by the caller only when
-// the run succeeded; it is byte for byte what the whole-list path writes.
+// The whole output is built in w, in memory, and written out by the caller
+// only when the run succeeded; it is byte for byte what the whole-list path
+// writes. A run that hands over leaves w as it found it.
 // ok is false when the input is not a ResourceList in the layout readInput
 // splits, or when any check fails or any error is reported: the caller then
 // runs the whole-list path, which reports every problem.
-func stream(data []byte, w io.Writer) (results framework.Results, ok bool) {
+func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
+	start := w.Len()
+	defer func() {
+		if !ok {
+			w.Truncate(start) // a run that hands over leaves w as it was
+		}
+	}()
 	sp, ok := splitItems(data)
 	if !ok {
 		return nil, false
@@ -71,8 +77,15 @@ func stream(data []byte, w io.Writer) (results framework.Results, ok bool) {
 	// Pass 2: every item, in order.
 	outcomes := make([]outcome, len(chunks))
 	ids := make([]itemRef, len(chunks))
-	var body bytes.Buffer
-	werr := writeOrdered(&body, len(chunks), func(lo, hi int, buf *bytes.Buffer) error {
+	// The items go straight into w, after the head: the caller drops w
+	// unless the run succeeds.
+	if writeHead(w, h.apiVersion, h.kind) != nil {
+		return nil, false
+	}
+	itemsAt := w.Len()
+	w.WriteString(itemsKey)
+	bodyAt := w.Len()
+	werr := writeOrdered(w, len(chunks), func(lo, hi int, buf *bytes.Buffer) error {
 		group, checks, ok := sp.parseGroup(lo, hi, budget)
 		if !ok {
 			return errRestart
@@ -115,11 +128,11 @@ func stream(data []byte, w io.Writer) (results framework.Results, ok bool) {
 	if err != nil {
 		return nil, false
 	}
-	err = writeList(w, h.apiVersion, h.kind, body.Len() > 0, func(w io.Writer) error {
-		_, err := w.Write(body.Bytes())
-		return err
-	}, h.fc, enc)
-	if err != nil {
+	if w.Len() == bodyAt {
+		w.Truncate(itemsAt)
+		w.WriteString(emptyItems)
+	}
+	if writeTail(w, h.fc, enc) != nil {
 		return nil, false
 	}
 	return rl.Results, true
