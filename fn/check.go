@@ -61,6 +61,21 @@ func checkTree(n *yaml.Node, base int, budget *aliasBudget) (problem *nodeProble
 	return c.problem, c.expanded
 }
 
+// checkTop checks a ResourceList's top level as checkTree does, except its
+// items, which are checked one by one.
+func checkTop(root *yaml.Node, budget *aliasBudget) *nodeProblem {
+	c := treeChecker{budget: budget}
+	c.checkKeys(root)
+	for i := 0; i+1 < len(root.Content) && c.problem == nil; i += 2 {
+		if root.Content[i].Value == "items" {
+			continue
+		}
+		c.path = append(c.path[:0], root.Content[i].Value)
+		c.walk(root.Content[i+1])
+	}
+	return c.problem
+}
+
 type treeChecker struct {
 	budget   *aliasBudget
 	base     int

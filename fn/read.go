@@ -79,9 +79,10 @@ func readInput(data []byte) (*input, error) {
 	if sp, ok := splitItems(data); ok {
 		// A header that fails its checks is reported from the whole input,
 		// whose lines its messages name.
-		h, herr := decodeHeader(sp.rest)
+		budget := newAliasBudget()
+		h, herr := decodeHeader(sp.rest, budget)
 		if herr == nil {
-			if items, checks, ok := sp.parseAll(newAliasBudget()); ok {
+			if items, checks, ok := sp.parseAll(budget); ok {
 				if err := collect(checks, items, sp.chunks); err != nil {
 					return nil, err
 				}
@@ -89,12 +90,12 @@ func readInput(data []byte) (*input, error) {
 			}
 		}
 	}
-	h, err := decodeHeader(data)
+	budget := newAliasBudget()
+	h, err := decodeHeader(data, budget)
 	if err != nil {
 		return nil, err
 	}
 	// Items may alias anchors of other items: check them one after another.
-	budget := newAliasBudget()
 	checks := make([]checked, len(h.items))
 	for i, it := range h.items {
 		checks[i] = checkItem(i, it, 0, budget)
@@ -136,8 +137,9 @@ type header struct {
 }
 
 // decodeHeader parses data as exactly one ResourceList document and checks
-// its top level and its functionConfig.
-func decodeHeader(data []byte) (*header, error) {
+// its top level and its functionConfig (not its items), charging aliases to
+// budget.
+func decodeHeader(data []byte, budget *aliasBudget) (*header, error) {
 	var docs []*yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
@@ -164,8 +166,7 @@ func decodeHeader(data []byte) (*header, error) {
 	if root.Kind != yaml.MappingNode {
 		return nil, listError("the input is a YAML %s, not a ResourceList: expected a mapping with apiVersion: %s, kind: ResourceList and items", kindName(root), kio.ResourceListAPIVersion)
 	}
-	budget := newAliasBudget()
-	if p, _ := checkTree(root, 0, budget); p != nil && !strings.HasPrefix(p.field, "items") {
+	if p := checkTop(root, budget); p != nil {
 		return nil, listError("the input ResourceList, %s%s: %s", fieldOrTop(p.field), atLine(p.line), p.msg)
 	}
 	h := &header{}
@@ -195,9 +196,6 @@ func decodeHeader(data []byte) (*header, error) {
 	if fc := rn.Field("functionConfig"); fc != nil && !yaml.IsMissingOrNull(fc.Value) {
 		if fc.Value.YNode().Kind != yaml.MappingNode {
 			return nil, listError("the input ResourceList's functionConfig (line %d) is a YAML %s: expected a mapping, a ConfigMap or an %s %s", fc.Value.YNode().Line, kindName(fc.Value.YNode()), ConfigAPIVersion, ConfigKind)
-		}
-		if p, _ := checkTree(fc.Value.YNode(), 0, budget); p != nil {
-			return nil, listError("functionConfig.%s%s: %s", p.field, atLine(p.line), p.msg)
 		}
 		h.fc = fc.Value
 	}

@@ -39,12 +39,12 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	h, err := decodeHeader(sp.rest)
+	budget := newAliasBudget()
+	h, err := decodeHeader(sp.rest, budget)
 	if err != nil {
 		return nil, false
 	}
 	chunks := sp.chunks
-	budget := newAliasBudget()
 
 	// Pass 1: the items that shape the run.
 	first := make([]int, len(chunks)) // index into the parsed items + 1, or 0 when deferred
