@@ -2,9 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Command apply-overrides is a KRM function that renders what one member
-// cluster of a fleet receives: it applies Karmada (and ACK One)
-// OverridePolicy/ClusterOverridePolicy objects from its input ResourceList to
-// the other resources, offline. See README.md.
+// cluster of a fleet receives: it applies the federation's override policies
+// (Karmada and ACK One, KubeAdmiral) and then the member cluster's admission
+// mutations (Kyverno) from its input ResourceList to the other resources,
+// offline. See README.md.
 package main
 
 import (

@@ -21,14 +21,18 @@
 // that is not an object) the filters return an error instead.
 //
 // Upstream patches the resource's JSON view, where every YAML alias is a
-// separate copy. So before editing a document that uses aliases, a filter
-// expands them (up to a size limit that stops alias bombs), and an edit
+// separate copy. Package fn expands every alias when it reads the input;
+// for other callers, a filter still expands the aliases of a document
+// before editing it (up to a size limit that stops alias bombs), so an edit
 // never leaks into the other places that shared an anchor. Documents
 // without aliases are never rewritten beyond the edit itself.
 //
 // The filters know nothing about policies, clusters or KRM. A failing filter
-// leaves the resource unchanged and returns an error that names the field or
-// path it was working on and contains upstream's message verbatim, e.g.
+// returns an error that names the field or path it was working on and
+// contains upstream's message verbatim, and may leave the resource
+// half-edited: package fn writes no items at all when a run fails, so a
+// half-edited resource is never written and no filter copies the resource
+// first. An error reads, e.g.
 //
 //	/spec/template/spec/containers/1/image: failed to parse image value(), error: repository name must have at least one component
 //

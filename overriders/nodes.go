@@ -71,10 +71,9 @@ func setString(n *yaml.Node, s string) {
 }
 
 // editDoc runs apply on rn's document after expanding its aliases (see
-// unshare). A failing filter returns a nil node and may leave rn half-edited:
-// atomicity is the caller's, which applies a resource's rules to a copy and
-// keeps it only on success (package fn), instead of every filter copying the
-// resource again.
+// unshare). A failing filter returns a nil node and may leave rn
+// half-edited: package fn writes no items of a failed run, so no filter
+// copies the resource first (see the package comment).
 func editDoc(rn *yaml.RNode, apply func(doc *yaml.Node) error) (*yaml.RNode, error) {
 	doc := root(rn)
 	if doc == nil {
