@@ -5,8 +5,8 @@
 // (policy.karmada.io/v1alpha1, and ACK One's compatible
 // policy.one.alibabacloud.com/v1alpha1) into the neutral rule model of
 // package policy, exactly as Karmada's override manager applies them
-// (karmada-io/karmada pkg/util/overridemanager @f8fdd02, see
-// ../shared/spec/karmada.md):
+// (karmada-io/karmada pkg/util/overridemanager @f8fdd02; the per-field
+// reference is README.md's "Karmada support"):
 //
 //   - policies are validated as Karmada's admission webhooks and CRD schema
 //     would (after the OverridePolicy mutating webhook's namespace defaulting);

@@ -4,8 +4,9 @@
 // Package kubeadmiral decodes KubeAdmiral's OverridePolicy and
 // ClusterOverridePolicy (core.kubeadmiral.io/v1alpha1) into the neutral rule
 // model of package policy, exactly as KubeAdmiral's override controller and
-// sync controller apply them (kubewharf/kubeadmiral @19de01c, see
-// ../shared/spec/kubeadmiral.md):
+// sync controller apply them (kubewharf/kubeadmiral pkg/controllers/override
+// and pkg/controllers/sync @19de01c; the per-field reference is README.md's
+// "KubeAdmiral support"):
 //
 //   - a resource names its policies with the labels
 //     kubeadmiral.io/cluster-override-policy-name and

@@ -16,7 +16,7 @@ import (
 )
 
 // conformanceCase is one file of testdata/conformance (see
-// ../shared/conformance/FORMAT.md).
+// testdata/conformance/FORMAT.md).
 type conformanceCase struct {
 	Name        string           `yaml:"name"`
 	System      string           `yaml:"system"`

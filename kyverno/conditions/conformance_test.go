@@ -11,7 +11,7 @@ import (
 )
 
 // The precondition halves of the conformance cases in
-// shared/conformance/kyverno (named in each test), checked per resource.
+// testdata/conformance/kyverno (named in each test), checked per resource.
 
 func pod(t *testing.T, y string) any {
 	t.Helper()
