@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/conformancetest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files from the actual output")
@@ -23,20 +25,11 @@ var update = flag.Bool("update", false, "rewrite golden files from the actual ou
 // (comments included). A case that must fail has an expected exit code in
 // exit-code.txt.
 func TestGolden(t *testing.T) {
-	dirs, err := filepath.Glob(filepath.Join(repoRoot, "testdata", "golden", "*"))
-	require.NoError(t, err)
-	require.NotEmpty(t, dirs)
-	for _, dir := range dirs {
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			input, err := os.ReadFile(filepath.Join(dir, "input.yaml"))
-			require.NoError(t, err)
-			stdout, stderr, code := runBinary(t, input)
-			wantCode := 0
-			if b, err := os.ReadFile(filepath.Join(dir, "exit-code.txt")); err == nil {
-				wantCode = int(strings.TrimSpace(string(b))[0] - '0')
-			}
-			assert.Equal(t, wantCode, code, "stderr:\n%s", stderr)
-			compareGolden(t, filepath.Join(dir, "expected.yaml"), string(stdout))
+	for _, g := range conformancetest.LoadGolden(t, filepath.Join(repoRoot, "testdata", "golden")) {
+		t.Run(g.Name, func(t *testing.T) {
+			stdout, stderr, code := runBinary(t, g.Input)
+			assert.Equal(t, g.WantCode, code, "stderr:\n%s", stderr)
+			compareGolden(t, g.ExpectedPath, string(stdout))
 		})
 	}
 }

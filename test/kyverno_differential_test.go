@@ -27,7 +27,7 @@ package test
 // policies and cluster objects dropped; v1 Namespace objects stay in our
 // input and reach the CLI as namespaceSelector labels in a values file);
 // every testdata/conformance/kyverno case with `expected` except the
-// deliberate divergences of conformance_test.go; and the scenarios
+// deliberate divergences (internal/conformancetest); and the scenarios
 // internal/kyvernogen generates.
 //
 // Each scenario's directory holds policy.yaml, resources.yaml (and
@@ -61,6 +61,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/conformancetest"
 	"github.com/apply-overrides/apply-overrides/internal/kyvernogen"
 )
 
@@ -126,14 +127,8 @@ func kyvernoDifferentialScenarios(t *testing.T) []kyvernoScenario {
 	} {
 		out = append(out, resourceListScenario(t, rl.name, rl.path))
 	}
-	files, err := filepath.Glob(filepath.Join(repoRoot, "testdata", "conformance", "kyverno", "*.yaml"))
-	require.NoError(t, err)
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		require.NoError(t, err)
-		var c conformanceCase
-		require.NoError(t, yaml.Unmarshal(data, &c), f)
-		if _, diverges := divergences[c.System+"/"+c.Name]; diverges || c.ExpectError != "" {
+	for _, c := range conformancetest.Load(t, filepath.Join(repoRoot, "testdata", "conformance"), "kyverno") {
+		if _, diverges := conformancetest.Divergences[c.System+"/"+c.Name]; diverges || c.ExpectError != "" {
 			continue
 		}
 		out = append(out, kyvernoScenario{name: "conformance-" + c.Name, resources: c.Resources, policies: c.Policies, note: c.Note})
@@ -200,7 +195,7 @@ func resourceListScenario(t *testing.T, name, path string) kyvernoScenario {
 		switch apiVersion := rn.GetApiVersion(); {
 		case strings.HasPrefix(apiVersion, "kyverno.io/"):
 			s.policies = append(s.policies, m)
-		case isControlPlane(apiVersion):
+		case conformancetest.IsControlPlane(apiVersion):
 		case apiVersion == "v1" && rn.GetKind() == "Namespace":
 			s.namespaces = append(s.namespaces, m)
 		default:
@@ -315,13 +310,13 @@ func runKyvernoCLI(t *testing.T, cli, dir string, s kyvernoScenario) cliResult {
 func kyvernoResourceList(t *testing.T, s kyvernoScenario) []byte {
 	var items []any
 	for i, r := range s.resources {
-		items = append(items, withWireAnnotations(r, "resources.yaml", i))
+		items = append(items, conformancetest.WithWireAnnotations(r, "resources.yaml", i))
 	}
 	for i, ns := range s.namespaces {
-		items = append(items, withWireAnnotations(ns, "namespaces.yaml", i))
+		items = append(items, conformancetest.WithWireAnnotations(ns, "namespaces.yaml", i))
 	}
 	for i, p := range s.policies {
-		items = append(items, withWireAnnotations(p, "policy.yaml", i))
+		items = append(items, conformancetest.WithWireAnnotations(p, "policy.yaml", i))
 	}
 	rl := map[string]any{
 		"apiVersion": "config.kubernetes.io/v1",
@@ -356,7 +351,7 @@ func ourResources(t *testing.T, dir string, s kyvernoScenario) (resources []map[
 	require.NotNil(t, items, "no items in output:\n%s", stdout)
 	for _, it := range items.Content() {
 		rn := yaml.NewRNode(it)
-		if isControlPlane(rn.GetApiVersion()) || rn.GetApiVersion() == "v1" && rn.GetKind() == "Namespace" {
+		if conformancetest.IsControlPlane(rn.GetApiVersion()) || rn.GetApiVersion() == "v1" && rn.GetKind() == "Namespace" {
 			continue
 		}
 		var v map[string]any
@@ -406,13 +401,13 @@ func runKyvernoDifferential(t *testing.T, cli string, s kyvernoScenario) (bothFa
 	}
 	require.Len(t, got, len(s.resources), "%s: output resources", header)
 	for i, res := range s.resources {
-		cliDoc := stripAnnotations(want.final[i])
+		cliDoc := conformancetest.StripAnnotations(want.final[i])
 		if meta, ok := res["metadata"].(map[string]any); ok && meta["namespace"] == nil {
 			if m, ok := cliDoc["metadata"].(map[string]any); ok && m["namespace"] == "default" {
 				delete(m, "namespace")
 			}
 		}
-		w, g := canonicalYAML(cliDoc), canonicalYAML(stripAnnotations(got[i]))
+		w, g := canonicalYAML(cliDoc), canonicalYAML(conformancetest.StripAnnotations(got[i]))
 		assert.Equal(t, w, g, "%s\nresource %d %s: expected = Kyverno CLI, actual = apply-overrides", header, i, describe(res))
 	}
 	return false
