@@ -103,6 +103,15 @@ type jsonOp struct {
 // decodePatch builds the RFC 6902 patch upstream marshals from the policy,
 // [{"op":…,"path":…,"value":…}], and decodes it with evanphx.
 func decodePatch(ops []yamlpatch.Operation) (jsonpatch.Patch, error) {
+	b, err := encodePatch(ops)
+	if err != nil {
+		return nil, err
+	}
+	return jsonpatch.DecodePatch(b)
+}
+
+// encodePatch is the JSON of ops, each value converted by valueJSON.
+func encodePatch(ops []yamlpatch.Operation) ([]byte, error) {
 	list := make([]jsonOp, 0, len(ops))
 	for _, op := range ops {
 		v, err := valueJSON(op.Value)
@@ -111,11 +120,7 @@ func decodePatch(ops []yamlpatch.Operation) (jsonpatch.Patch, error) {
 		}
 		list = append(list, jsonOp{Op: op.Op, Path: op.Path, Value: v})
 	}
-	b, err := json.Marshal(list)
-	if err != nil {
-		return nil, err
-	}
-	return jsonpatch.DecodePatch(b)
+	return json.Marshal(list)
 }
 
 // valueJSON converts a policy value to the JSON the apiserver would have
