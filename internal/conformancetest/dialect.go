@@ -6,6 +6,7 @@ package conformancetest
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/policy"
@@ -66,6 +67,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		}
 	}
 	if c.ExpectError != "" || len(msgs) > 0 {
+		require.NotEmpty(t, msgs, "expected an error containing %q, the run succeeded", c.ExpectError)
 		CheckErrors(t, c, msgs)
 		return
 	}
