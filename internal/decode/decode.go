@@ -166,6 +166,9 @@ func (o Options) decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) fi
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != yaml.NodeTagInt || err != nil {
 			return field.ErrorList{typeError(path, n, "integer")}
 		}
+		if v.OverflowInt(i) {
+			return field.ErrorList{field.Invalid(path, i, fmt.Sprintf("must fit in a %d-bit integer", v.Type().Bits()))}
+		}
 		v.SetInt(i)
 	default:
 		return field.ErrorList{field.InternalError(path, fmt.Errorf("unsupported field type %s", v.Type()))}

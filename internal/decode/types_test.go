@@ -176,3 +176,17 @@ func TestDecodeTarget(t *testing.T) {
 	errs = Decode(n, field.NewPath("x"), &m)
 	assert.Equal(t, `x: Invalid value: "object": must be of type object`, errs[0].Error(), "only string keys")
 }
+
+// TestIntOverflow: a value that does not fit the field is an error, not a
+// wrapped number (reflect.SetInt truncates).
+func TestIntOverflow(t *testing.T) {
+	var v struct {
+		N int32 `yaml:"n"`
+	}
+	n, err := yaml.Parse("n: 4294967306")
+	require.NoError(t, err)
+	errs := Options{}.Decode(n.YNode(), field.NewPath("spec"), &v)
+	require.Len(t, errs, 1)
+	assert.Equal(t, "spec.n: Invalid value: 4294967306: must fit in a 32-bit integer", errs[0].Error())
+	assert.Zero(t, v.N)
+}
