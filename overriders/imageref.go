@@ -24,12 +24,22 @@ const (
 	OpReplace = "replace"
 )
 
-// The tag and digest patterns Karmada lifted from distribution
-// (karmada pkg/util/imageparser/lifted.go @f8fdd02).
+// anchoredTag and anchoredDigest match a whole new tag or digest against
+// distribution/reference's TagRegexp and DigestRegexp. Karmada
+// (pkg/util/imageparser/lifted.go @f8fdd02) and KubeAdmiral
+// (pkg/lifted/distribution/reference/regexp.go @19de01c) each lifted these
+// two patterns, unchanged, only because reference does not export their
+// anchored forms.
 var (
-	anchoredTag    = regexp.MustCompile(`^[\w][\w.-]{0,127}$`)
-	anchoredDigest = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][[:xdigit:]]{32,}$`)
+	anchoredTag    = anchored(reference.TagRegexp)
+	anchoredDigest = anchored(reference.DigestRegexp)
 )
+
+// anchored is re matching whole strings only, as reference's unexported
+// anchored does.
+func anchored(re *regexp.Regexp) *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + re.String() + `)$`)
+}
 
 // imageRef mirrors karmada pkg/util/imageparser.Components @f8fdd02: plain
 // strings, never re-validated, so overrides can produce invalid references.
@@ -56,8 +66,15 @@ func parseImage(s string) (imageRef, error) {
 	return c, nil
 }
 
-// splitHostname treats the first "/" segment as the registry host only if it
-// contains "." or ":" or is "localhost".
+// splitHostname is Karmada's SplitHostname (pkg/util/imageparser/parser.go
+// @f8fdd02; KubeAdmiral's SplitRegistryAndRepository is the same): the first
+// "/" segment is the registry host only if it contains "." or ":" or is
+// "localhost". It is upstream's own code, not distribution's, and no
+// function of reference v0.6.0 splits the same way: reference.Domain
+// follows the grammar, so "ealen/echo" has the domain "ealen" and "0_0.0/x"
+// none; the heuristic ParseNormalizedNamed uses (normalize.go
+// splitDockerDomain, unexported) also takes an upper-case first segment
+// for a domain and rewrites the name to docker.io/[library/]….
 func splitHostname(name string) (host, repo string) {
 	i := strings.IndexRune(name, '/')
 	if i == -1 || (!strings.ContainsAny(name[:i], ".:") && name[:i] != "localhost") {
