@@ -1,0 +1,180 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+// Command gen writes the benchmark corpus: R workload resources, P Karmada
+// OverridePolicies, two ClusterOverridePolicies and the Cluster, for one
+// member cluster. The corpus depends only on its flags; resources do not
+// depend on P (policies draw from their own random stream).
+//
+//	gen -resources R -policies P [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
+//
+// It writes
+//
+//	DIR/resourcelist.yaml           a ResourceList: the resources, the policies, the
+//	                                Cluster; functionConfig a ConfigMap data.cluster
+//	DIR/resources.yaml              the resources as a YAML stream (what identity's
+//	                                output is compared with)
+//	DIR/kustomize/kustomization.yaml the same overrides as JSON 6902 patches
+//	DIR/kustomize/resources.yaml    a copy of DIR/resources.yaml (kustomize reads
+//	                                only below its root)
+//	DIR/manifest.txt                what was generated
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func main() {
+	var (
+		r       = flag.Int("resources", 1000, "number of workload resources")
+		p       = flag.Int("policies", 50, "number of OverridePolicies")
+		seed    = flag.Uint64("seed", 1, "random seed")
+		cluster = flag.String("cluster", "member1", "the member cluster to render")
+		nsCount = flag.Int("namespaces", 10, "number of namespaces")
+		out     = flag.String("out", "", "output directory (required)")
+	)
+	flag.Parse()
+	if *out == "" || *r < 1 || *p < 0 || *nsCount < 1 {
+		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
+		os.Exit(2)
+	}
+	if err := run(*r, *p, *seed, *cluster, *nsCount, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(R, P int, seed uint64, clusterName string, nsCount int, out string) error {
+	rr := rand.New(rand.NewPCG(seed, 1))
+	apps := makeApps(rr, 40)
+	namespaces := make([]string, nsCount)
+	for i := range namespaces {
+		namespaces[i] = fmt.Sprintf("bench-ns-%02d", i)
+	}
+	total := 0
+	for _, k := range kinds {
+		total += k.weight
+	}
+	res := make([]resource, R)
+	count := map[string]int{}
+	for i := range res {
+		x := rr.IntN(total)
+		k := kinds[0]
+		for _, k = range kinds {
+			if x < k.weight {
+				break
+			}
+			x -= k.weight
+		}
+		count[k.kind]++
+		res[i] = genResource(rr, i, namespaces[i%nsCount], k, &apps[rr.IntN(len(apps))])
+	}
+
+	c := newCluster(clusterName)
+	ops := genPolicies(rand.New(rand.NewPCG(seed, 2)), P, namespaces, apps, c)
+	cops := clusterPolicies(c)
+	kz, err := resolve(res, apps, namespaces, cops, ops)
+	if err != nil {
+		return err
+	}
+
+	var rl, stream bytes.Buffer
+	fmt.Fprintf(&rl, "# apply-overrides benchmark corpus: resources=%d policies=%d seed=%d cluster=%s\n", R, P, seed, clusterName)
+	rl.WriteString("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n")
+	for _, x := range res {
+		writeItem(&rl, x.doc)
+		stream.WriteString("---\n")
+		for _, l := range append(x.doc.head, x.doc.body...) {
+			stream.WriteString(l + "\n")
+		}
+	}
+	for i, p := range append(ops, cops...) {
+		d, err := yamlDoc(p)
+		if err != nil {
+			return err
+		}
+		if i == 0 || i == len(ops) {
+			d.head = []string{"# Karmada " + p.Kind + "s"}
+		}
+		writeItem(&rl, d)
+	}
+	writeItem(&rl, doc{head: []string{"# the member cluster"}, body: strings.Split(strings.TrimSuffix(c.yaml(), "\n"), "\n")})
+	fmt.Fprintf(&rl, "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: apply-overrides-config\n  data:\n    cluster: %s\n", clusterName)
+
+	var kbuf bytes.Buffer
+	enc := yaml.NewEncoder(&kbuf)
+	enc.SetIndent(2)
+	if err := enc.Encode(kustomization{
+		APIVersion: "kustomize.config.k8s.io/v1beta1",
+		Kind:       "Kustomization",
+		Resources:  []string{"resources.yaml"},
+		Patches:    kz.patches,
+	}); err != nil {
+		return err
+	}
+
+	var m strings.Builder
+	fmt.Fprintf(&m, "resources=%d policies=%d clusterPolicies=%d seed=%d cluster=%s namespaces=%d apps=%d\n", R, P, len(cops), seed, clusterName, nsCount, len(apps))
+	for _, k := range kinds {
+		fmt.Fprintf(&m, "kind %-12s %6d\n", k.kind, count[k.kind])
+	}
+	fmt.Fprintf(&m, "overrideRules selecting %s: %d of %d\n", clusterName, kz.rulesMatching, kz.rules)
+	fmt.Fprintf(&m, "kustomize patches: %d (image patches: %d)\n", len(kz.patches), kz.imagePatches)
+	fmt.Fprintf(&m, "resourcelist.yaml bytes: %d\n", rl.Len())
+
+	if err := os.MkdirAll(filepath.Join(out, "kustomize"), 0o755); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name string
+		body []byte
+	}{
+		{"resourcelist.yaml", rl.Bytes()},
+		{"resources.yaml", stream.Bytes()},
+		{"kustomize/resources.yaml", stream.Bytes()},
+		{"kustomize/kustomization.yaml", kbuf.Bytes()},
+		{"manifest.txt", []byte(m.String())},
+	} {
+		if err := os.WriteFile(filepath.Join(out, f.name), f.body, 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprint(os.Stderr, m.String())
+	return nil
+}
+
+// writeItem writes a document as an entry of the ResourceList's items, the
+// way orchestrators lay it out: head comments at column 0, "- " before the
+// first line, two spaces before the others.
+func writeItem(b *bytes.Buffer, d doc) {
+	for _, l := range d.head {
+		b.WriteString(l + "\n")
+	}
+	for i, l := range d.body {
+		if i == 0 {
+			b.WriteString("- " + l + "\n")
+		} else if l == "" {
+			b.WriteString("\n")
+		} else {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+}
+
+func yamlDoc(v any) (doc, error) {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		return doc{}, err
+	}
+	return doc{body: strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")}, nil
+}
