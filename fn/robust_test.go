@@ -132,7 +132,7 @@ func TestBadInput(t *testing.T) {
 		"unknown cluster": {rlHead + "items:\n" + rlCM + rlCluster + strings.Replace(rlFC, "member1", "member9", 1),
 			[]string{`cluster "member9" is not in the inventory`}, ""},
 		"override removes kind": {rlHead + "items:\n" + rlCM + rlCluster + op("[{operator: remove, path: /kind}]") + rlFC,
-			[]string{"OverridePolicy default/op spec.overrideRules[0]: v1 ConfigMap default/cm: the override leaves the resource without kind"}, ""},
+			[]string{"OverridePolicy default/op spec.overrideRules[0].overriders.plaintext: v1 ConfigMap default/cm: the override leaves the resource without kind"}, ""},
 		"override removes metadata": {rlHead + "items:\n" + rlCM + rlCluster + op("[{operator: remove, path: /metadata}]") + rlFC,
 			[]string{"leaves the resource without metadata.name"}, ""},
 		"override replaces the root": {rlHead + "items:\n" + rlCM + rlCluster + op("[{operator: replace, path: '', value: {}}]") + rlFC,
@@ -315,4 +315,28 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// TestLayoutDoesNotChangeWhatIsWritten: a Kyverno patch whose JSON changes
+// nothing, and Kyverno's temporary "default" namespace, leave the item's
+// bytes alone whether the input's items are split out as text or not
+// (indented entries take the whole-document path).
+func TestLayoutDoesNotChangeWhatIsWritten(t *testing.T) {
+	items := "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n    namespace: x\n  data:\n    k: 'v' # a comment\n" +
+		"- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: b\n    namespace: \"\"\n" +
+		"- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c\n    namespace: ~\n    annotations:\n      config.kubernetes.io/index: '0'\n" +
+		"- apiVersion: kyverno.io/v1\n  kind: ClusterPolicy\n  metadata: {name: p}\n  spec:\n    rules:\n    - name: r\n      match: {any: [{resources: {kinds: [ConfigMap], names: [a]}}]}\n" +
+		"      mutate:\n        patchesJson6902: |-\n          - {op: replace, path: /data/k, value: v}\n" +
+		"    - name: s\n      match: {any: [{resources: {kinds: [ConfigMap]}}]}\n      mutate:\n        patchStrategicMerge: {metadata: {labels: {+(x): y}}}\n"
+	fc := "functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fc}}\n"
+	indented := "  " + strings.ReplaceAll(strings.TrimSuffix(items, "\n"), "\n", "\n  ") + "\n"
+	for name, in := range map[string]string{"split": rlHead + "items:\n" + items + fc, "indented": rlHead + "items:\n" + indented + fc} {
+		t.Run(name, func(t *testing.T) {
+			out, results := runFn(t, in)
+			require.Equal(t, 0, results.ExitCode(), errorMessages(results))
+			assert.Contains(t, out, "k: 'v' # a comment\n")
+			assert.Contains(t, out, "namespace: \"\"\n")
+			assert.Contains(t, out, "namespace: ~\n")
+		})
+	}
 }

@@ -204,15 +204,15 @@ type policyFilter struct {
 }
 
 func (f policyFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
-	if _, err := f.p.apply(n, f.ns); err != nil {
+	if _, _, err := f.p.apply(n, f.ns); err != nil {
 		return nil, err
 	}
 	return n, nil
 }
 
 // FilterCount implements policy.CountingFilter: the rules that changed
-// the resource.
-func (f policyFilter) FilterCount(n *yaml.RNode) (int, error) { return f.p.apply(n, f.ns) }
+// the resource, and whether any patch edited its node.
+func (f policyFilter) FilterCount(n *yaml.RNode) (int, bool, error) { return f.p.apply(n, f.ns) }
 
 // defaultNamespace gives a namespaced resource without a namespace the
 // namespace "default", as `kyverno apply` does when it loads resources. It

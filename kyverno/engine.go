@@ -35,6 +35,9 @@ type run struct {
 	// while nothing else has changed the node (nil otherwise): a foreach
 	// over n elements then encodes the resource n times, not 2n.
 	nodeJSON []byte
+	// modified records that a patch edited the node, even where a rule's
+	// net effect is nil and it does not count as applied.
+	modified bool
 }
 
 // identity is what stays fixed while a policy runs: the GVK of the
@@ -47,11 +50,12 @@ type identity struct {
 
 // apply runs the policy's rules on the resource in order, each on the
 // output of the previous one. It returns the number of rules that changed
-// the resource; a rule error stops it.
-func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, err error) {
+// the resource and whether any patch edited its node; a rule error stops
+// it.
+func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bool, err error) {
 	undo, err := asKyvernoSeesIt(n)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	defer func() {
 		if uerr := undo(); uerr != nil && err == nil {
@@ -61,17 +65,17 @@ func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, err error) 
 	return p.run(n, ns)
 }
 
-func (p *compiled) run(n *yaml.RNode, ns Namespaces) (int, error) {
+func (p *compiled) run(n *yaml.RNode, ns Namespaces) (applied int, modified bool, err error) {
 	obj, err := jsonView(n)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	defaultNamespace(obj)
 	if p.namespaced {
 		// A Policy applies only to resources of its own namespace.
 		meta, _ := obj["metadata"].(map[string]any)
 		if ns, _ := meta["namespace"].(string); ns != p.namespace || !namespacedKind(obj) {
-			return 0, nil
+			return 0, false, nil
 		}
 	}
 	r := &run{p: p, node: n, obj: obj, ctx: vars.NewContext()}
@@ -83,27 +87,26 @@ func (p *compiled) run(n *yaml.RNode, ns Namespaces) (int, error) {
 		func() error { return r.ctx.AddImages(obj) },
 	} {
 		if err := step(); err != nil {
-			return 0, fmt.Errorf("build the JSON context: %w", err)
+			return 0, false, fmt.Errorf("build the JSON context: %w", err)
 		}
 	}
-	applied := 0
 	for _, cr := range p.rules {
 		changed, err := r.rule(cr)
 		if err != nil {
-			return applied, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
+			return applied, r.modified, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
 		}
 		if !changed {
 			continue
 		}
 		applied++
 		if err := r.refresh(); err != nil {
-			return applied, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
+			return applied, r.modified, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
 		}
 		if p.applyOne {
 			break
 		}
 	}
-	return applied, nil
+	return applied, r.modified, nil
 }
 
 // RuleError is a rule failing on a resource.
@@ -229,8 +232,10 @@ func (r *run) patch(m map[string]any) (bool, error) {
 		changed, after, err := smp.ApplyJSON(r.node, r.nodeJSON, psm)
 		r.nodeJSON = after
 		if err != nil {
+			r.modified = true // an error may leave the node half-merged
 			return false, explainPatch(err, psm)
 		}
+		r.modified = r.modified || changed
 		return changed, nil
 	}
 	r.nodeJSON = nil
@@ -246,10 +251,14 @@ func (r *run) patch(m map[string]any) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("failed to patch resource: %w", jsonpatch.Explain(err))
 	}
+	if !changed {
+		return false, nil // the JSON stays as it is: leave the node's bytes alone
+	}
+	r.modified = true
 	if err := jsonpatch.Apply(r.node, jp); err != nil {
 		return false, fmt.Errorf("failed to patch resource: %w", jsonpatch.Explain(err))
 	}
-	return changed, nil
+	return true, nil
 }
 
 // foreach runs foreach entries in order (spec §8): the list is evaluated
@@ -449,11 +458,16 @@ func asKyvernoSeesIt(n *yaml.RNode) (undo func() error, err error) {
 		break
 	}
 	defaulted := false
+	var nsValue *yaml.Node // the namespace value node that "default" replaced, if any
 	obj, err := jsonView(n)
 	if err != nil {
 		return nil, err
 	}
 	if ns, _ := obj["metadata"].(map[string]any)["namespace"].(string); ns == "" && namespacedKind(obj) {
+		if f := meta.Value.Field(yaml.NamespaceField); f != nil {
+			written := *f.Value.YNode() // namespace: "" or ~, put back as written
+			nsValue = &written
+		}
 		if err := meta.Value.PipeE(yaml.SetField(yaml.NamespaceField, yaml.NewStringRNode("default"))); err != nil {
 			return nil, err
 		}
@@ -467,7 +481,9 @@ func asKyvernoSeesIt(n *yaml.RNode) (undo func() error, err error) {
 		}
 		m := meta.Value.YNode()
 		if defaulted && n.GetNamespace() == "default" {
-			if _, err := meta.Value.Pipe(yaml.FieldClearer{Name: yaml.NamespaceField}); err != nil {
+			if f := meta.Value.Field(yaml.NamespaceField); nsValue != nil && f != nil {
+				*f.Value.YNode() = *nsValue // in place: kyaml's setters would drop a null
+			} else if _, err := meta.Value.Pipe(yaml.FieldClearer{Name: yaml.NamespaceField}); err != nil {
 				return err
 			}
 		}

@@ -114,7 +114,7 @@ type Resource struct {
 	Ref
 	Labels map[string]string
 	// Touched is set by Apply when a step ran that may have changed Node (a
-	// counting step that applied no rule leaves it unchanged).
+	// counting step says whether it did).
 	Touched bool
 }
 
@@ -170,12 +170,13 @@ type Set interface {
 }
 
 // Apply runs every Set in order on res, refreshing res's identity before each
-// Set. It returns the number of rules applied; the first failing step stops
-// it with an *Error.
+// Set when an earlier one changed it. It returns the number of rules
+// applied; the first failing step stops it with an *Error, and so does a
+// step that leaves the resource without apiVersion, kind or name.
 func Apply(res *Resource, sets []Set) (int, error) {
 	applied := 0
 	for i, set := range sets {
-		if i > 0 && applied > 0 {
+		if i > 0 && res.Touched {
 			res.Refresh()
 		}
 		rules, err := set.Rules(res)
@@ -186,7 +187,10 @@ func Apply(res *Resource, sets []Set) (int, error) {
 		for _, rule := range rules {
 			counted := rule.Internal
 			for _, step := range rule.Steps {
-				n, err := runStep(step, res.Node)
+				n, modified, err := runStep(step, res.Node)
+				if err == nil && modified {
+					err = checkIdentity(res.Node)
+				}
 				if err != nil {
 					resRef := res.Ref
 					field := step.Field
@@ -196,17 +200,11 @@ func Apply(res *Resource, sets []Set) (int, error) {
 					}
 					return applied, &Error{Policy: *rule.Policy, Field: field, Resource: &resRef, Err: err}
 				}
-				if n != 0 {
-					res.Touched = true
-				}
+				res.Touched = res.Touched || modified
 				if n >= 0 {
 					applied += n
 					counted = true
 				}
-			}
-			if err := checkIdentity(res.Node); err != nil {
-				resRef := res.Ref
-				return applied, &Error{Policy: *rule.Policy, Field: rule.Field, Resource: &resRef, Err: err}
 			}
 			if !counted {
 				applied++
@@ -232,20 +230,22 @@ func checkIdentity(n *yaml.RNode) error {
 
 // CountingFilter is a Filter that reports how many rules it applied (a
 // Kyverno policy runs many rules in one step, some or none of which change
-// the resource).
+// the resource) and whether it edited the node at all (a rule can edit it
+// and count as unapplied, e.g. when its net effect is nil).
 type CountingFilter interface {
 	yaml.Filter
-	FilterCount(n *yaml.RNode) (int, error)
+	FilterCount(n *yaml.RNode) (applied int, modified bool, err error)
 }
 
 // runStep runs a step; n is the rules it applied, or -1 when the step
-// does not count them.
-func runStep(step Step, node *yaml.RNode) (n int, err error) {
+// does not count them; modified is false only when the step says it left
+// the node alone.
+func runStep(step Step, node *yaml.RNode) (n int, modified bool, err error) {
 	if c, ok := step.Filter.(CountingFilter); ok {
 		return c.FilterCount(node)
 	}
 	_, err = step.Filter.Filter(node)
-	return -1, err
+	return -1, true, err
 }
 
 // Error is a problem with a policy: invalid (Resource is nil), failing to

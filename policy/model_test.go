@@ -97,20 +97,20 @@ type counting struct {
 }
 
 func (c counting) Filter(n *yaml.RNode) (*yaml.RNode, error) {
-	_, err := c.FilterCount(n)
+	_, _, err := c.FilterCount(n)
 	return n, err
 }
 
-func (c counting) FilterCount(n *yaml.RNode) (int, error) {
+func (c counting) FilterCount(n *yaml.RNode) (int, bool, error) {
 	if c.err != nil {
-		return 0, c.err
+		return 0, false, c.err
 	}
 	if c.n > 0 {
 		if err := n.PipeE(yaml.SetLabel("counted", fmt.Sprint(c.n))); err != nil {
-			return 0, err
+			return 0, false, err
 		}
 	}
-	return c.n, nil
+	return c.n, c.n > 0, nil
 }
 
 // fieldError is a step error that names its own place in the policy.
@@ -239,9 +239,9 @@ func TestApply(t *testing.T) {
 	for _, field := range []string{"apiVersion", "kind"} {
 		t.Run("a rule that removes "+field, func(t *testing.T) {
 			res := NewResource(yaml.MustParse(deployment))
-			_, err := Apply(res, []Set{rules(&Rule{Policy: op, Field: "spec.overrideRules[0]", Steps: []Step{{Filter: yaml.Clear(field)}}})})
+			_, err := Apply(res, []Set{rules(&Rule{Policy: op, Field: "spec.overrideRules[0]", Steps: []Step{{Field: "spec.overrideRules[0].overriders.plaintext", Filter: yaml.Clear(field)}}})})
 			require.Error(t, err)
-			assert.Equal(t, "OverridePolicy shop/op spec.overrideRules[0]: apps/v1 Deployment shop/web: the override leaves the resource without "+field+
+			assert.Equal(t, "OverridePolicy shop/op spec.overrideRules[0].overriders.plaintext: apps/v1 Deployment shop/web: the override leaves the resource without "+field+
 				": the control plane fails such an object when it decodes it, so no cluster would receive it; change the rule so that it keeps "+field, err.Error())
 		})
 	}
