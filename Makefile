@@ -51,6 +51,7 @@ FUZZMINIMIZETIME ?= 1s
 FUZZFLAGS ?=
 FUZZ_TARGETS ?= \
 	./internal/yamlpatch:FuzzPatchMatchesEvanphx \
+	./internal/yamlpatch:FuzzPatchMatchesV4 \
 	./overriders:FuzzKarmadaImageRef \
 	./overriders:FuzzKubeAdmiralImageRef \
 	./kyverno/vars/image:FuzzKyvernoImageRef \

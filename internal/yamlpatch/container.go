@@ -28,7 +28,7 @@ func decodeToken(k string) string { return rfc6901.Replace(k) }
 func (a *applier) findObject(path string, write bool) ([]*yaml.Node, string, bool) {
 	parts := strings.Split(path, "/")
 	if len(parts) < 2 {
-		if path == "" {
+		if path == "" && !a.opts.LegacyV4 {
 			return []*yaml.Node{a.root}, "", true
 		}
 		return nil, "", false
@@ -87,7 +87,7 @@ func index(key string, n int) (int, error) {
 // c.Content (-1 for the self of key ""). A missing object key wraps
 // ErrMissing directly, which test relies on.
 func (a *applier) get(c *yaml.Node, key string) (*yaml.Node, int, error) {
-	if key == "" {
+	if key == "" && !a.opts.LegacyV4 {
 		return a.selfOf(c), -1, nil
 	}
 	if a.isObject(c) {
@@ -202,6 +202,9 @@ func (a *applier) remove(chain []*yaml.Node, key string) error {
 		if i < 0 {
 			if tolerate {
 				return nil
+			}
+			if a.opts.LegacyV4 {
+				return fmt.Errorf("Unable to remove nonexistent key: %s: %w", key, ErrMissing)
 			}
 			return fmt.Errorf("unable to remove nonexistent key: %s: %w", key, ErrMissing)
 		}

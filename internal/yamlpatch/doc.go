@@ -12,7 +12,8 @@
 // on remove is an error, parents are never created, and a path without a
 // leading "/" silently loses its first segment. Patch.ApplyWithOptions adds
 // evanphx's EnsurePathExistsOnAdd and AllowMissingPathOnRemove (which
-// Kyverno's patchesJson6902 turns on) with the same fidelity; see Options.
+// Kyverno's patchesJson6902 turns on) with the same fidelity, and LegacyV4,
+// evanphx's older v4 API, which KubeAdmiral uses; see Options.
 // Error messages are the same strings evanphx returns, so users can match
 // them against upstream documentation. The differential and fuzz tests in
 // this package hold the engine to that promise, with and without options.

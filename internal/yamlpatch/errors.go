@@ -55,6 +55,15 @@ func errNotObject(kind jsonKind) error {
 	return fmt.Errorf("json: cannot unmarshal %s into Go value of type map[string]*jsonpatch.lazyNode", kind)
 }
 
+// errNotPartialDoc is v4's errNotObject (see Options.LegacyV4).
+func errNotPartialDoc(kind jsonKind) error {
+	return fmt.Errorf("json: cannot unmarshal %s into Go value of type jsonpatch.partialDoc", kind)
+}
+
+// errMissingFromV4 is v4's Operation.From error for an operation without
+// "from".
+var errMissingFromV4 = fmt.Errorf("operation, missing from field: %w", ErrMissing)
+
 // errInvalidIndex is evanphx's out-of-range index error.
 func errInvalidIndex(idx int) error {
 	return fmt.Errorf("Unable to access invalid index: %d: %w", idx, ErrInvalidIndex)

@@ -17,7 +17,7 @@ import (
 // copy's add error carries no path.
 
 func (a *applier) opAdd(op *Operation) error {
-	if op.Path == "" {
+	if op.Path == "" && !a.opts.LegacyV4 {
 		return a.addRoot(op.Value)
 	}
 	var made []madeNode
@@ -78,14 +78,15 @@ func (a *applier) opRemove(op *Operation) error {
 }
 
 func (a *applier) opReplace(op *Operation) error {
-	if op.Path == "" {
+	if op.Path == "" && !a.opts.LegacyV4 {
 		return a.replaceRoot(op.Value)
 	}
 	chain, key, ok := a.findObject(op.Path, true)
 	if !ok {
 		return fmt.Errorf("replace operation does not apply: doc is missing path: %s: %w", op.Path, ErrMissing)
 	}
-	if _, _, err := a.get(chain[len(chain)-1], key); err != nil {
+	// v4 finds every key of an object, so a missing one is added.
+	if _, _, err := a.get(chain[len(chain)-1], key); err != nil && !(a.opts.LegacyV4 && a.isObject(chain[len(chain)-1])) {
 		return fmt.Errorf("replace operation does not apply: doc is missing key: %s: %w", op.Path, ErrMissing)
 	}
 	val, err := a.value(op.Value)
@@ -183,7 +184,7 @@ func (a *applier) opCopy(op *Operation) error {
 }
 
 func (a *applier) opTest(op *Operation) error {
-	if op.Path == "" {
+	if op.Path == "" && !a.opts.LegacyV4 {
 		if a.testRoot(op.Value) {
 			return nil
 		}
@@ -199,7 +200,9 @@ func (a *applier) opTest(op *Operation) error {
 	}
 	wantNull := isNullNode(op.Value)
 	switch {
-	case a.isNil(val):
+	case a.isNil(val) || (a.opts.LegacyV4 && isNullNode(val)):
+		// v4 compares a null the patch put there by its empty raw
+		// bytes, which equal those of a null test value.
 		if wantNull {
 			return nil
 		}

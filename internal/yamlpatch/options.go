@@ -23,6 +23,31 @@ type Options struct {
 	// succeed without change when its path, object key or array index does
 	// not exist. Malformed array indices still fail.
 	AllowMissingPathOnRemove bool
+	// LegacyV4 makes the patch behave as evanphx/json-patch's v4 API does
+	// (the root package of github.com/evanphx/json-patch
+	// v5.6.0+incompatible, which KubeAdmiral uses) where it differs from
+	// v5, error texts included:
+	//
+	//   - replace of a missing object key adds it (v4's object get never
+	//     reports a missing key);
+	//   - the empty path never resolves: add, remove, replace and test of ""
+	//     fail as for a missing path; "" is an ordinary object key, and the
+	//     root has no self;
+	//   - removing a missing key fails with "Unable to remove nonexistent
+	//     key: <key>";
+	//   - a test of null also matches a null that add or replace put there;
+	//   - operations carry no "from", as v4 decodes KubeAdmiral's {op, path,
+	//     value}: move and copy always fail, as v4 fails them without one,
+	//     whatever From holds;
+	//   - a document that is neither object, array nor null fails with v4's
+	//     decoding error.
+	//
+	// A null document (v4 holds it as a nil map and panics writing to it)
+	// and a null the patch put there that a later path goes through (v4
+	// panics) are outside this promise: the engine returns an error or a
+	// result, never panics. The other options are v5's and cannot be
+	// combined with this one (ErrInvalid).
+	LegacyV4 bool
 }
 
 // ApplyWithOptions is Patch.Apply with evanphx's ApplyOptions o: the result

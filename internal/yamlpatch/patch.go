@@ -15,6 +15,9 @@ func (p Patch) apply(doc *yaml.Node, o Options) error {
 	if doc == nil {
 		return fmt.Errorf("nil document: %w", ErrInvalid)
 	}
+	if o.LegacyV4 && (o.EnsurePathExistsOnAdd || o.AllowMissingPathOnRemove) {
+		return fmt.Errorf("LegacyV4 with v5 options: %w", ErrInvalid)
+	}
 	root := doc
 	if doc.Kind == yaml.DocumentNode {
 		if len(doc.Content) == 0 {
@@ -31,9 +34,15 @@ func (p Patch) apply(doc *yaml.Node, o Options) error {
 	case kindNull:
 		a.nullObj = true
 	default:
+		if o.LegacyV4 {
+			return errNotPartialDoc(kind)
+		}
 		return errNotObject(kind)
 	}
 	for _, op := range p {
+		if o.LegacyV4 {
+			break // v4's root has no self
+		}
 		a.needSelf = a.needSelf || reachesSelf(op.Path) ||
 			((op.Op == "move" || op.Op == "copy") && reachesSelf(op.From)) ||
 			(op.Op == "copy" && op.From == "")
@@ -85,10 +94,14 @@ func (a *applier) run(p Patch) error {
 			err = a.opRemove(op)
 		case "replace":
 			err = a.opReplace(op)
-		case "move":
-			err = a.opMove(op)
-		case "copy":
-			err = a.opCopy(op)
+		case "move", "copy":
+			if a.opts.LegacyV4 {
+				err = fmt.Errorf("%s operation failed to decode from: %w", op.Op, errMissingFromV4)
+			} else if op.Op == "move" {
+				err = a.opMove(op)
+			} else {
+				err = a.opCopy(op)
+			}
 		case "test":
 			err = a.opTest(op)
 		default:
