@@ -5,6 +5,7 @@ package fn
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -38,26 +39,35 @@ func newAliasBudget() *aliasBudget {
 // take reserves n nodes; false when the budget is spent.
 func (b *aliasBudget) take(n int64) bool { return b.left.Add(-n) >= 0 }
 
+// MaxDepth is how deeply values may nest, aliases expanded: the YAML
+// parser's own limit, so that the output can always be read back.
+const MaxDepth = 10000
+
 // nodeProblem is what checkTree found wrong at a field of a tree.
 type nodeProblem struct {
 	field string // e.g. "spec.template.metadata.labels"
 	line  int    // the node's line in the input, 0 when unknown
 	msg   string
+	// bomb: the alias budget ran out. Which item meets that first depends on
+	// the order items are checked in, so the reader then checks them again
+	// one after another.
+	bomb bool
 }
 
 // checkTree walks a parsed tree once, in place: it replaces every alias
 // with a copy of its anchor's value (so that editing one item never changes
 // another, and no alias outlives an anchor of a dropped item), charging the
-// copies to budget, and rejects duplicate mapping keys. It reports the first
-// problem.
+// copies to budget, merges YAML merge keys (<<) as YAML 1.1 and the
+// Kubernetes API server's decoder do, and rejects duplicate mapping keys
+// and nesting deeper than MaxDepth. It reports the first problem.
 //
 // base is the number of input lines before the tree's text (0 when its
-// nodes carry lines of the whole input).
-// expanded reports whether the tree held an alias: its text then no longer
-// says what its nodes hold.
+// nodes carry lines of the whole input). expanded reports whether the tree
+// held an alias or a merge key: its text then no longer says what its nodes
+// hold.
 func checkTree(n *yaml.Node, base int, budget *aliasBudget) (problem *nodeProblem, expanded bool) {
 	c := treeChecker{budget: budget, base: base}
-	c.walk(n)
+	c.walk(n, 1)
 	return c.problem, c.expanded
 }
 
@@ -71,7 +81,7 @@ func checkTop(root *yaml.Node, budget *aliasBudget) *nodeProblem {
 			continue
 		}
 		c.path = append(c.path[:0], root.Content[i].Value)
-		c.walk(root.Content[i+1])
+		c.walk(root.Content[i+1], 2)
 	}
 	return c.problem
 }
@@ -82,6 +92,7 @@ type treeChecker struct {
 	expanded bool
 	path     []string // the field path of the node being walked
 	problem  *nodeProblem
+	copying  []*yaml.Node // the anchors being copied, outermost first
 }
 
 func (c *treeChecker) fail(line int, format string, args ...any) {
@@ -98,20 +109,26 @@ func (c *treeChecker) line(l int) int {
 	return c.base + l
 }
 
-func (c *treeChecker) walk(n *yaml.Node) {
+// walk checks n, which sits at depth (the tree's root is at 1).
+func (c *treeChecker) walk(n *yaml.Node, depth int) {
 	if c.problem != nil {
 		return
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
-		c.expand(n)
+		c.expand(n, depth)
 	case yaml.MappingNode:
 		c.checkKeys(n)
+		merges := false
 		for i := 0; i+1 < len(n.Content) && c.problem == nil; i += 2 {
 			c.path = append(c.path, n.Content[i].Value)
-			c.walk(n.Content[i])
-			c.walk(n.Content[i+1])
+			c.walk(n.Content[i], depth+1)
+			c.walk(n.Content[i+1], depth+1)
 			c.path = c.path[:len(c.path)-1]
+			merges = merges || isMergeKey(n.Content[i])
+		}
+		if merges && c.problem == nil {
+			c.merge(n)
 		}
 	case yaml.SequenceNode, yaml.DocumentNode:
 		for i, child := range n.Content {
@@ -121,7 +138,7 @@ func (c *treeChecker) walk(n *yaml.Node) {
 			if n.Kind == yaml.SequenceNode {
 				c.path = append(c.path, "["+strconv.Itoa(i)+"]")
 			}
-			c.walk(child)
+			c.walk(child, depth+1)
 			if n.Kind == yaml.SequenceNode {
 				c.path = c.path[:len(c.path)-1]
 			}
@@ -170,18 +187,59 @@ func (c *treeChecker) duplicate(first, again *yaml.Node) {
 		again.Value, c.line(first.Line), c.line(again.Line))
 }
 
-// expand replaces the alias n with a copy of its anchor's value, keeping
-// the alias's own comments.
-func (c *treeChecker) expand(n *yaml.Node) {
+// isMergeKey reports whether k is YAML's merge key, a plain <<.
+func isMergeKey(k *yaml.Node) bool {
+	return k.Kind == yaml.ScalarNode && k.Value == "<<" && k.Tag == "!!merge"
+}
+
+// merge replaces the merge keys of mapping n by the pairs they bring in: a
+// key of n itself wins over a merged one, and of several merged mappings
+// (<<: [*a, *b]) the earlier wins, as YAML 1.1 specifies.
+func (c *treeChecker) merge(n *yaml.Node) {
 	c.expanded = true
-	target := n.Alias
-	if target == nil {
+	own := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if !isMergeKey(n.Content[i]) {
+			own[n.Content[i].Value] = true
+		}
+	}
+	out := make([]*yaml.Node, 0, len(n.Content))
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if !isMergeKey(k) {
+			out = append(out, k, v)
+			continue
+		}
+		sources := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			sources = v.Content
+		}
+		for _, src := range sources {
+			if src.Kind != yaml.MappingNode {
+				c.fail(k.Line, "the merge key << takes a mapping or a list of mappings, not a YAML %s", kindName(src))
+				return
+			}
+			for j := 0; j+1 < len(src.Content); j += 2 {
+				if key := src.Content[j].Value; !own[key] {
+					own[key] = true
+					out = append(out, src.Content[j], src.Content[j+1])
+				}
+			}
+		}
+	}
+	n.Content = out
+}
+
+// expand replaces the alias n, at depth, with a copy of its anchor's value,
+// keeping the alias's own comments.
+func (c *treeChecker) expand(n *yaml.Node, depth int) {
+	c.expanded = true
+	if n.Alias == nil {
 		c.fail(n.Line, "alias *%s has no anchor", n.Value)
 		return
 	}
-	cp, ok := c.copyExpanded(target)
-	if !ok {
-		c.fail(n.Line, "YAML aliases expand to more than %d nodes (an alias bomb?): the function refuses inputs whose aliases multiply their size; expand the aliases by hand or remove them", MaxAliasNodes)
+	cp := c.copyExpanded(n.Alias, n, depth)
+	if cp == nil {
 		return
 	}
 	cp.Anchor = ""
@@ -190,32 +248,47 @@ func (c *treeChecker) expand(n *yaml.Node) {
 	*n = *cp
 }
 
-// copyExpanded deep-copies n with its aliases expanded, charging every new
-// node to the budget; ok is false when the budget runs out.
-func (c *treeChecker) copyExpanded(n *yaml.Node) (*yaml.Node, bool) {
+// copyExpanded deep-copies n, to be placed at depth, with its aliases
+// expanded, charging every new node to the budget; it reports the problem
+// (at the alias being expanded) and returns nil when the budget runs out,
+// the copy nests too deeply or an anchor contains an alias of itself.
+func (c *treeChecker) copyExpanded(n, alias *yaml.Node, depth int) *yaml.Node {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
-		return c.copyExpanded(n.Alias)
+		n = n.Alias
 	}
-	if !c.budget.take(1) {
-		return nil, false
+	switch {
+	case depth > MaxDepth:
+		c.fail(alias.Line, "YAML aliases nest values deeper than %d levels: the output could not be read back; expand the aliases by hand or flatten the value", MaxDepth)
+		return nil
+	case slices.Contains(c.copying, n):
+		c.fail(alias.Line, "alias *%s refers to a value that contains it: remove the alias or the anchor", alias.Value)
+		return nil
+	case !c.budget.take(1):
+		c.fail(alias.Line, "YAML aliases expand to more than %d nodes (an alias bomb?): the function refuses inputs whose aliases multiply their size; expand the aliases by hand or remove them", MaxAliasNodes)
+		c.problem.bomb = true
+		return nil
 	}
 	cp := *n
 	cp.Anchor = ""
 	if len(n.Content) > 0 {
+		c.copying = append(c.copying, n)
 		cp.Content = make([]*yaml.Node, len(n.Content))
 		for i, child := range n.Content {
-			cc, ok := c.copyExpanded(child)
-			if !ok {
-				return nil, false
+			if cp.Content[i] = c.copyExpanded(child, alias, depth+1); cp.Content[i] == nil {
+				return nil
 			}
-			cp.Content[i] = cc
 		}
+		c.copying = c.copying[:len(c.copying)-1]
 	}
-	return &cp, true
+	return &cp
 }
 
 // fieldPath joins path segments as a field path: "spec.containers[0].name".
+// A path of more than 16 segments keeps its first and last 8.
 func fieldPath(path []string) string {
+	if len(path) > 16 {
+		path = slices.Concat(path[:8], []string{"…"}, path[len(path)-8:])
+	}
 	var b strings.Builder
 	for _, p := range path {
 		if b.Len() > 0 && !strings.HasPrefix(p, "[") {

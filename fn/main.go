@@ -136,11 +136,13 @@ func execute(stdin io.Reader) ([]byte, framework.Results) {
 	}
 	in, err := readInput(data)
 	if err != nil {
-		return failure("", err)
+		out, results := failure("", err)
+		return enc.apply(out), results
 	}
 	results, ok := executeList(in, &buf)
 	if !ok {
-		return failure(in.apiVersion, results)
+		out, results := failure(in.apiVersion, results)
+		return enc.apply(out), results
 	}
 	return enc.apply(buf.Bytes()), results
 }

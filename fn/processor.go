@@ -54,13 +54,6 @@ type clusterless interface {
 	Clusterless() bool
 }
 
-// Processor is the apply-overrides KRM function as a kyaml
-// framework.ResourceListProcessor, for programs that embed it. Main reads
-// and checks the input itself before it runs the same steps.
-type Processor struct{}
-
-var _ framework.ResourceListProcessor = Processor{}
-
 // item is one entry of the ResourceList with its role.
 type item struct {
 	node    *yaml.RNode
@@ -69,23 +62,8 @@ type item struct {
 	local   bool
 }
 
-// Process implements framework.ResourceListProcessor. It returns the
-// ResourceList's results as the error when any of them is an error, so that
-// the function exits non-zero.
-func (p Processor) Process(rl *framework.ResourceList) error {
-	r := &run{rl: rl}
-	if out, ok := r.process(); ok {
-		rl.Items = rl.Items[:0]
-		for _, o := range out {
-			rl.Items = append(rl.Items, o.node)
-		}
-	}
-	if rl.Results.ExitCode() != 0 {
-		return rl.Results
-	}
-	return nil
-}
-
+// run is one render of a checked input (see Main): rl holds its items,
+// functionConfig and results.
 type run struct {
 	rl  *framework.ResourceList
 	cfg Config

@@ -72,9 +72,12 @@ func readAll(r io.Reader) ([]byte, error) {
 // readInput parses and checks the input ResourceList. A ResourceList in
 // the layout every orchestrator writes (top-level keys at column 0, the items
 // a block sequence whose entries start with "- " at column 0) is split into
-// its items textually and the items are parsed and checked on all cores;
-// anything else is parsed as a whole. Either way the result is the same
-// nodes and comments; only the split path keeps each item's text.
+// its items textually and the items are parsed and checked on all cores, in
+// groups; anything else, an alias across groups and an alias bomb are
+// parsed and checked as a whole, one item after another. Either way the
+// result is the same nodes and comments (TestStreamMatchesWholeList,
+// TestLayoutDoesNotChangeWhatIsWritten); an input that splits keeps each
+// item's text.
 func readInput(data []byte) (*input, error) {
 	if sp, ok := splitItems(data); ok {
 		// A header that fails its checks is reported from the whole input,
@@ -82,7 +85,7 @@ func readInput(data []byte) (*input, error) {
 		budget := newAliasBudget()
 		h, herr := decodeHeader(sp.rest, budget)
 		if herr == nil {
-			if items, checks, ok := sp.parseAll(budget); ok {
+			if items, checks, ok := sp.parseAll(budget); ok && !slices.ContainsFunc(checks, func(c checked) bool { return c.bomb }) {
 				if err := collect(checks, items, sp.chunks); err != nil {
 					return nil, err
 				}
@@ -95,22 +98,36 @@ func readInput(data []byte) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Items may alias anchors of other items: check them one after another.
+	// Items may alias anchors of other items, and which item exhausts the
+	// alias budget must not depend on scheduling: check them one after
+	// another.
 	checks := make([]checked, len(h.items))
 	for i, it := range h.items {
 		checks[i] = checkItem(i, it, 0, budget)
 	}
-	if err := collect(checks, h.items, nil); err != nil {
+	// The items' texts still serve when the input splits: only an alias
+	// across groups of items (or a syntax error) sent it here.
+	var sources [][]byte
+	if sp, ok := splitItems(data); ok && len(sp.chunks) == len(h.items) {
+		sources = sp.chunks
+	}
+	if err := collect(checks, h.items, sources); err != nil {
 		return nil, err
 	}
-	return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: h.items}, nil
+	return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: h.items, sources: sources}, nil
 }
 
 // collect joins the items' problems with the duplicate-identity check and
 // forgets the text of items whose aliases were expanded.
 func collect(checks []checked, items []*yaml.RNode, sources [][]byte) error {
 	var out inputErrors
+	bombs := 0
 	for _, c := range checks {
+		if c.bomb {
+			if bombs++; bombs > 1 {
+				continue // the budget is spent: every later alias fails too
+			}
+		}
 		if c.err != nil {
 			out = append(out, c.err)
 		}
@@ -240,9 +257,12 @@ func describeDocs(docs []*yaml.Node) string {
 type checked struct {
 	err  *framework.Result
 	line int // the item's first line in the input
-	// expanded: the item held an alias, now expanded; its text in the
-	// input no longer says what it holds, so it is always encoded.
+	// expanded: the item held an alias or a merge key, now expanded; its
+	// text in the input no longer says what it holds, so it is always
+	// encoded.
 	expanded bool
+	// bomb: err is the alias budget running out (see nodeProblem.bomb).
+	bomb bool
 }
 
 // checkItem checks item i, whose text starts after line base of the input
@@ -261,6 +281,7 @@ func checkItem(i int, it *yaml.RNode, base int, budget *aliasBudget) checked {
 	p, expanded := checkTree(n, base, budget)
 	c.expanded = expanded
 	if p != nil {
+		c.bomb = p.bomb
 		return fail(p.line, p.field, p.msg)
 	}
 	for _, f := range []string{"apiVersion", "kind"} {
@@ -287,6 +308,11 @@ func checkItem(i int, it *yaml.RNode, base int, budget *aliasBudget) checked {
 		}
 		if v.Kind != want {
 			return fail(base+keyLine(meta, f), "metadata."+f, fmt.Sprintf("metadata.%s is a YAML %s: expected a %s", f, kindName(v), map[yaml.Kind]string{yaml.ScalarNode: "string", yaml.MappingNode: "mapping of strings"}[want]))
+		}
+		for i := 1; want == yaml.MappingNode && i < len(v.Content); i += 2 {
+			if e := v.Content[i]; e.Kind != yaml.ScalarNode {
+				return fail(base+e.Line, "metadata."+f+"."+v.Content[i-1].Value, fmt.Sprintf("metadata.%s.%s is a YAML %s: %s values are strings", f, v.Content[i-1].Value, kindName(e), f))
+			}
 		}
 	}
 	return c
@@ -547,6 +573,9 @@ func normalize(data []byte) ([]byte, encoding) {
 		enc.crlf = bytes.Count(data, []byte("\r\n")) == bytes.Count(data, []byte("\n"))
 		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	}
+	// A byte order mark may also open the document after a leading ---
+	// (files concatenated by a tool); it is not part of the content.
+	data = bytes.ReplaceAll(data, []byte("---\n\xef\xbb\xbf"), []byte("---\n"))
 	return data, enc
 }
 

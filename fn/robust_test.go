@@ -110,6 +110,8 @@ func TestBadInput(t *testing.T) {
 		"null name":   {rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: null}\n" + rlFC, []string{"metadata.name is missing"}, "metadata.name"},
 		"labels a string": {rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a, labels: x}\n" + rlFC,
 			[]string{"metadata.labels is a YAML scalar (str): expected a mapping of strings"}, "metadata.labels"},
+		"a label value a list": {rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a, labels: {app: [x]}}\n" + rlFC,
+			[]string{"items[0] (v1 ConfigMap a, line 6): metadata.labels.app is a YAML list: labels values are strings"}, "metadata.labels.app"},
 		"file named": {rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    annotations: {internal.config.kubernetes.io/path: cm.yaml}\n" + rlFC,
 			[]string{"items[0] (v1 ConfigMap, file cm.yaml, line 6)"}, "metadata.name"},
 		"duplicate key": {rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    x: 1\n    x: 2\n" + rlFC,
@@ -339,4 +341,75 @@ func TestLayoutDoesNotChangeWhatIsWritten(t *testing.T) {
 			assert.Contains(t, out, "namespace: ~\n")
 		})
 	}
+}
+
+// TestAliasesAndMergeKeys: merge keys are merged as the API server's YAML
+// decoder merges them; an alias nesting values past MaxDepth, or one inside
+// its own anchor, is an error; which item an alias bomb is reported on
+// does not depend on scheduling; an alias across groups of items costs no
+// other item its text.
+func TestAliasesAndMergeKeys(t *testing.T) {
+	t.Run("merge keys", func(t *testing.T) {
+		in := rlHead + "items:\n- &base\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: a\n- <<: *base\n  metadata:\n    name: b\n" +
+			"- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    <<: [{name: c, namespace: x}, {namespace: y, labels: {l: v}}]\n" +
+			"functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fc}}\n"
+		out, results := runFn(t, in)
+		require.Equal(t, 0, results.ExitCode(), errorMessages(results))
+		assert.Contains(t, out, "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: b\n")
+		assert.Contains(t, out, "  metadata:\n    name: c\n    namespace: x\n    labels: {l: v}\n")
+	})
+	t.Run("too deep", func(t *testing.T) {
+		deep := strings.Repeat("[", 4000) + "x" + strings.Repeat("]", 4000)
+		in := rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    a: &a " + deep + "\n    b: &b [[[[*a]]]]\n    c: &c " + strings.Repeat("[", 3000) + "*b" + strings.Repeat("]", 3000) + "\n    d: " + strings.Repeat("[", 3000) + "*c" + strings.Repeat("]", 3000) + "\n" + rlFC
+		_, results := runFn(t, in)
+		assert.Contains(t, errorMessages(results), "YAML aliases nest values deeper than 10000 levels")
+	})
+	t.Run("an alias inside its anchor", func(t *testing.T) {
+		in := rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data: &a [*a]\n" + rlFC
+		_, results := runFn(t, in)
+		assert.Contains(t, errorMessages(results), "items[0] (v1 ConfigMap a, line 7): data[0]: alias *a refers to a value that contains it")
+	})
+	t.Run("alias bombs reported once, the same every time", func(t *testing.T) {
+		var b strings.Builder
+		b.WriteString(rlHead + "items:\n")
+		for i := range 200 {
+			fmt.Fprintf(&b, "- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: cm%d}\n  data:\n    x: &x%d [%s]\n    y: [%s]\n", i, i,
+				strings.TrimSuffix(strings.Repeat("v, ", 100), ", "), strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*x%d, ", i), 60), ", "))
+		}
+		b.WriteString(rlFC)
+		_, first := runFn(t, b.String())
+		require.Equal(t, 1, first.ExitCode())
+		assert.Len(t, first, 1)
+		for range 3 {
+			_, again := runFn(t, b.String())
+			assert.Equal(t, errorMessages(first), errorMessages(again))
+		}
+	})
+	t.Run("an alias across groups", func(t *testing.T) {
+		var b strings.Builder
+		b.WriteString(rlHead + "items:\n")
+		for i := range 70 {
+			fmt.Fprintf(&b, "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm%d\n", i)
+			if i == 0 {
+				b.WriteString("    labels: &l {app: x}\n")
+			}
+			if i == 69 {
+				b.WriteString("    labels: *l\n")
+			}
+			b.WriteString("  data:\n    k:   'quoted'   # odd spacing\n")
+		}
+		b.WriteString("functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fc}}\n")
+		out, results := runFn(t, b.String())
+		require.Equal(t, 0, results.ExitCode(), errorMessages(results))
+		assert.Equal(t, 69, strings.Count(out, "k:   'quoted'   # odd spacing"), "every item without an alias is written as its text")
+		assert.Contains(t, out, "    name: cm69\n    labels: {app: x}\n")
+	})
+	t.Run("a BOM after a leading ---", func(t *testing.T) {
+		list := rlHead + "items:\n" + rlCM + "functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fc}}\n"
+		indented := rlHead + "items:\n  " + strings.ReplaceAll(strings.TrimSuffix(rlCM, "\n"), "\n", "\n  ") + "\nfunctionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fc}}\n"
+		for _, in := range []string{"---\n\xef\xbb\xbf" + list, "---\n\xef\xbb\xbf" + indented} {
+			_, results := runFn(t, in)
+			assert.Equal(t, 0, results.ExitCode(), errorMessages(results))
+		}
+	})
 }
