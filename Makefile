@@ -8,7 +8,7 @@ IMAGE ?= localhost/apply-overrides:dev
 # runc and sandbox-sized ulimits: what podman/buildah need on these machines
 export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
 
-.PHONY: build test vet fmt fuzz race e2e image e2e-container bench clean differential-kyverno
+.PHONY: build test vet fmt fuzz race e2e image e2e-container bench bench-peers clean differential-kyverno
 
 ## build: the static binary bin/apply-overrides
 build:
@@ -79,6 +79,17 @@ bench:
 	$(GO) test ./overriders/ -run '^$$' -bench . -benchmem -benchtime 5000x
 	$(GO) test ./kyverno/ -run '^$$' -bench . -benchmem -benchtime 500x
 	$(GO) test ./fn/ -run '^$$' -bench . -benchmem
+
+## bench-peers: the side-by-side benchmark (bench/, a module of its own): bin/apply-overrides beside
+##       an identity kyaml function, Karmada's override manager and kustomize on a generated corpus of
+##       R resources and P OverridePolicies, REPS interleaved runs each; e.g. make bench-peers R=10000 P=200
+##       PEERS="identity karmada apply-overrides" (kustomize takes about a quarter of an hour per run there)
+R ?= 1000
+P ?= 50
+REPS ?= 5
+PEERS ?= all
+bench-peers: build
+	PEERS="$(PEERS)" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/run.sh $(R) $(P) $(REPS)
 
 clean:
 	rm -rf bin

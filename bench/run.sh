@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# Copyright 2026 The apply-overrides Authors.
+# SPDX-License-Identifier: Apache-2.0
+#
+# The side-by-side benchmark: apply-overrides and its peers on one generated
+# corpus, each run REPS times under /usr/bin/time -v, interleaved
+# round-robin so that drifts of the machine's speed hit every peer alike.
+#
+#   bench/run.sh [R] [P] [REPS]        (make bench-peers R=10000 P=200 runs it)
+#
+# R resources (default 1000), P OverridePolicies (default 50), REPS runs of
+# each peer (default 5). Prints the median wall time, CPU time and peak RSS of
+# each peer with ratios to identity, then cross-checks the outputs against
+# Karmada's; exits 1 when apply-overrides' output differs from Karmada's.
+#
+# Environment:
+#   PEERS            which peers, in order, or "all" (identity karmada
+#                    kustomize apply-overrides); karmada-fake (Karmada on
+#                    controller-runtime's fake client) runs only when named
+#   APPLY_OVERRIDES  the binary under test (default: bin/apply-overrides of
+#                    this checkout; `make bench-peers` builds it)
+#   KUSTOMIZE        the kustomize binary (default: kustomize on PATH; the peer
+#                    is skipped with a message when there is none)
+#   KUSTOMIZE_REPS   runs of kustomize (default REPS; it is slow at large R)
+#   SEED (1), CLUSTER (member1), BENCH_WORK (/tmp/apply-overrides-peers), GO (go)
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+R=${1:-1000}
+P=${2:-50}
+REPS=${3:-5}
+KUSTOMIZE_REPS=${KUSTOMIZE_REPS:-$REPS}
+SEED=${SEED:-1}
+CLUSTER=${CLUSTER:-member1}
+WORK=${BENCH_WORK:-/tmp/apply-overrides-peers}
+GO=${GO:-go}
+APPLY_OVERRIDES=${APPLY_OVERRIDES:-$HERE/../bin/apply-overrides}
+KUSTOMIZE=${KUSTOMIZE:-kustomize}
+PEERS=${PEERS:-all}
+if [ "$PEERS" = all ]; then PEERS="identity karmada kustomize apply-overrides"; fi
+
+BIN=$WORK/bin
+CORPUS=$WORK/corpus-r$R-p$P-s$SEED-$CLUSTER
+OUT=$WORK/out-r$R-p$P-s$SEED-$CLUSTER
+RL=$CORPUS/resourcelist.yaml
+
+log() { printf '%s\n' "$*" >&2; }
+
+if ! /usr/bin/time -v true >/dev/null 2>&1; then
+  log "== installing GNU time (Debian package time)"
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq time >/dev/null
+fi
+
+peers=()
+for peer in $PEERS; do
+  case $peer in
+    identity | karmada | karmada-fake) ;;
+    kustomize)
+      if ! command -v "$KUSTOMIZE" >/dev/null; then
+        log "-- kustomize: no $KUSTOMIZE on PATH, skipped (go install sigs.k8s.io/kustomize/kustomize/v5@v5.8.2)"
+        continue
+      fi ;;
+    apply-overrides)
+      if [ ! -x "$APPLY_OVERRIDES" ]; then
+        log "!! apply-overrides: $APPLY_OVERRIDES is not an executable (make build)"; exit 2
+      fi ;;
+    *) log "!! unknown peer $peer (identity karmada karmada-fake kustomize apply-overrides)"; exit 2 ;;
+  esac
+  peers+=("$peer")
+done
+
+log "== building the bench module into $BIN"
+mkdir -p "$BIN"
+(cd "$HERE" && "$GO" build -trimpath -o "$BIN/" ./cmd/...)
+
+log "== generating $CORPUS"
+rm -rf "$CORPUS" "$OUT"
+mkdir -p "$OUT"
+"$BIN/gen" -resources "$R" -policies "$P" -seed "$SEED" -cluster "$CLUSTER" -out "$CORPUS"
+
+# run PEER REP: one timed run; the output goes to $OUT/PEER.out, stderr to
+# $OUT/PEER.err.REP, and a row to $OUT/results.tsv:
+# peer rep wall_s user_s sys_s maxrss_KiB output_bytes
+run() {
+  local peer=$1 rep=$2 t0 t1 rc=0
+  local cmd=()
+  case $peer in
+    identity) cmd=("$BIN/identity") ;;
+    karmada) cmd=("$BIN/karmada" -client cache -cluster "$CLUSTER" -timing) ;;
+    karmada-fake) cmd=("$BIN/karmada" -client fake -cluster "$CLUSTER" -timing) ;;
+    kustomize) cmd=("$KUSTOMIZE" build "$CORPUS/kustomize") ;;
+    apply-overrides) cmd=("$APPLY_OVERRIDES") ;;
+  esac
+  t0=$(date +%s%N)
+  /usr/bin/time -v -o "$OUT/$peer.time.$rep" "${cmd[@]}" <"$RL" >"$OUT/$peer.out" 2>"$OUT/$peer.err.$rep" || rc=$?
+  t1=$(date +%s%N)
+  if [ "$rc" != 0 ]; then
+    log "!! $peer run $rep exited $rc:"; tail -5 "$OUT/$peer.err.$rep" >&2
+    return 1
+  fi
+  awk -v peer="$peer" -v rep="$rep" -v ns="$((t1 - t0))" -v bytes="$(stat -c %s "$OUT/$peer.out")" '
+    /User time \(seconds\)/     { user = $NF }
+    /System time \(seconds\)/   { sys = $NF }
+    /Maximum resident set size/ { rss = $NF }
+    END { printf "%s\t%d\t%.4f\t%.2f\t%.2f\t%d\t%d\n", peer, rep, ns / 1e9, user, sys, rss, bytes }' \
+    "$OUT/$peer.time.$rep" >>"$OUT/results.tsv"
+}
+
+: >"$OUT/results.tsv"
+most=$REPS
+if [ "$KUSTOMIZE_REPS" -gt "$most" ]; then most=$KUSTOMIZE_REPS; fi
+for ((i = 1; i <= most; i++)); do
+  for peer in "${peers[@]}"; do
+    n=$REPS
+    if [ "$peer" = kustomize ]; then n=$KUSTOMIZE_REPS; fi
+    if [ "$i" -gt "$n" ]; then continue; fi
+    run "$peer" "$i" || exit 1
+    log "-- $peer run $i/$n: $(tail -1 "$OUT/results.tsv" | cut -f3) s"
+  done
+done
+
+# column PEER N: field N of PEER's rows; median: of the numbers on stdin.
+column() { awk -F'\t' -v p="$1" -v c="$2" '$1 == p { print $c }' "$OUT/results.tsv"; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ran() { printf '%s\n' "${peers[@]}" | grep -qx "$1"; }
+
+{
+  k=""
+  if ran kustomize && [ "$KUSTOMIZE_REPS" != "$REPS" ]; then k=" (kustomize $KUSTOMIZE_REPS)"; fi
+  echo "# R=$R P=$P seed=$SEED cluster=$CLUSTER, $REPS runs each$k, medians, interleaved"
+  echo "# $(nproc) CPUs, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $("$GO" env GOVERSION)"
+  echo "# corpus: $(stat -c %s "$RL") bytes; $(grep '^kustomize patches' "$CORPUS/manifest.txt")"
+  echo
+  echo "| peer | wall (s) | min wall (s) | CPU (s) | peak RSS (MiB) | wall × identity | RSS × identity |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+  idw=nan idr=nan
+  if ran identity; then idw=$(column identity 3 | median); idr=$(column identity 6 | median); fi
+  for peer in "${peers[@]}"; do
+    w=$(column "$peer" 3 | median)
+    wmin=$(column "$peer" 3 | sort -g | head -1)
+    cpu=$(awk -F'\t' -v p="$peer" '$1 == p { print $4 + $5 }' "$OUT/results.tsv" | median)
+    rss=$(column "$peer" 6 | median)
+    awk -v p="$peer" -v w="$w" -v wmin="$wmin" -v c="$cpu" -v r="$rss" -v iw="$idw" -v ir="$idr" 'BEGIN {
+      xw = (iw == "nan") ? "-" : sprintf("%.2f", w / iw)
+      xr = (ir == "nan") ? "-" : sprintf("%.2f", r / ir)
+      printf "| %s | %.3f | %.3f | %.2f | %.0f | %s | %s |\n", p, w, wmin, c, r / 1024, xw, xr }'
+  done
+  if ran karmada && ran apply-overrides; then
+    awk -v a="$(column apply-overrides 3 | median)" -v k="$(column karmada 3 | median)" \
+      'BEGIN { printf "\napply-overrides takes %.2f × karmada'"'"'s wall time.\n", a / k }'
+  fi
+  for peer in karmada karmada-fake; do
+    if ran "$peer"; then
+      line="$peer phases (median):"
+      for phase in parse load apply serialize; do
+        line+=" $phase $(cat "$OUT/$peer".err.* | grep -o " $phase=[0-9.]*" | cut -d= -f2 | median | xargs printf "%.3f") s"
+      done
+      echo "$line; $(grep -h -o 'overridden=[0-9]*' "$OUT/$peer.err.1")"
+    fi
+  done
+  echo
+  echo "Cross-checks (object by object; config.kubernetes.io/* annotations and Karmada's objects ignored):"
+  if ran identity; then
+    echo "  identity vs the input:        $("$BIN/crosscheck" -q "$CORPUS/resources.yaml" "$OUT/identity.out" || true)"
+  fi
+  for peer in karmada-fake kustomize apply-overrides; do
+    if ran karmada && ran "$peer"; then
+      printf '  %-29s %s\n' "$peer vs karmada:" "$("$BIN/crosscheck" -q "$OUT/karmada.out" "$OUT/$peer.out" || true)"
+    fi
+  done
+} | tee "$OUT/summary.txt"
+
+log "rows: $OUT/results.tsv; outputs: $OUT/*.out; summary: $OUT/summary.txt"
+if ran karmada && ran apply-overrides && ! "$BIN/crosscheck" "$OUT/karmada.out" "$OUT/apply-overrides.out" >"$OUT/crosscheck.txt"; then
+  log "!! apply-overrides differs from karmada ($OUT/crosscheck.txt):"
+  head -40 "$OUT/crosscheck.txt" >&2
+  exit 1
+fi
