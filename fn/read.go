@@ -540,28 +540,6 @@ func ignorableLine(l []byte, leading bool) bool {
 	return false
 }
 
-// parseItems parses the chunks in parallel; ok is false if any chunk is not
-// exactly one sequence entry (a syntax error, an alias of another item's
-// anchor): the whole document is then parsed to tell.
-func parseItems(chunks [][]byte) ([]*yaml.RNode, bool) {
-	items := make([]*yaml.RNode, len(chunks))
-	failed := make([]bool, len(chunks))
-	forEach(len(chunks), func(i int) {
-		seq, err := yaml.Parse(string(chunks[i]))
-		if err != nil || seq.YNode().Kind != yaml.SequenceNode || len(seq.YNode().Content) != 1 {
-			failed[i] = true
-			return
-		}
-		items[i] = yaml.NewRNode(seq.YNode().Content[0])
-	})
-	for i, f := range failed {
-		if f || items[i] == nil {
-			return nil, false
-		}
-	}
-	return items, true
-}
-
 // normalize strips a UTF-8 byte order mark and turns CRLF line ends into
 // LF, as kyaml's reader does; enc records what to restore on output.
 func normalize(data []byte) ([]byte, encoding) {

@@ -6,6 +6,7 @@ package fn
 import (
 	"bytes"
 	"errors"
+	"sync/atomic"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -48,24 +49,27 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 
 	// Pass 1: the items that shape the run.
 	first := make([]int, len(chunks)) // index into the parsed items + 1, or 0 when deferred
-	var early [][]byte
 	var earlyIdx []int
 	for i, c := range chunks {
 		if apiVersion, kind, ok := chunkHead(c); ok && !shapesRun(apiVersion, kind) {
 			continue
 		}
-		early = append(early, c)
 		earlyIdx = append(earlyIdx, i)
-		first[i] = len(early)
+		first[i] = len(earlyIdx)
 	}
-	nodes, ok := parseItems(early)
-	if !ok {
-		return nil, false
-	}
-	for k, n := range nodes {
-		if c := checkItem(earlyIdx[k], n, sp.lines[earlyIdx[k]], budget); c.err != nil || c.expanded {
-			return nil, false // an alias in a policy: the whole-list path copes
+	nodes := make([]*yaml.RNode, len(earlyIdx))
+	var declined atomic.Bool
+	forEach(len(earlyIdx), func(k int) {
+		i := earlyIdx[k]
+		parsed, checks, ok := sp.parseGroup(i, i+1, budget)
+		if !ok || checks[0].err != nil || checks[0].expanded {
+			declined.Store(true) // a problem to report, or an alias in a policy: the whole-list path copes
+			return
 		}
+		nodes[k] = parsed[0]
+	})
+	if declined.Load() {
+		return nil, false
 	}
 	rl := &framework.ResourceList{Items: nodes, FunctionConfig: h.fc}
 	r := &run{rl: rl}

@@ -4,8 +4,6 @@
 package kubeadmiral
 
 import (
-	"strings"
-
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
@@ -13,8 +11,10 @@ import (
 
 // legacyV4 is the JSON-patch library KubeAdmiral uses, evanphx/json-patch
 // v5.6.0+incompatible's root package (its v4 API), where it differs from
-// the v5 API (../shared/spec/kubeadmiral.md §6): see
-// yamlpatch.Options.LegacyV4. KubeAdmiral's operations carry no "from".
+// the v5 API (kubewharf/kubeadmiral go.mod @19de01c requires
+// github.com/evanphx/json-patch v5.6.0+incompatible): see
+// yamlpatch.Options.LegacyV4. A path without its leading "/" never gets
+// here: policy validation refuses it. KubeAdmiral's operations carry no "from".
 var legacyV4 = yamlpatch.Options{LegacyV4: true}
 
 // applyPatch applies p with the semantics of that library, one operation
@@ -35,16 +35,7 @@ func applyPatch(p yamlpatch.Patch, doc *yaml.Node) error {
 				continue
 			}
 		}
-		opts := legacyV4
-		if op.Op == "replace" && op.Path != "" && !strings.HasPrefix(op.Path, "/") {
-			// A deviation from v4 kept from before LegacyV4 (test/
-			// badpolicy_kubeadmiral_test.go "jsonpatch path without a
-			// slash"): v4 drops the first segment and, the key being
-			// missing, adds it to the parent (`spec/replicas` sets a
-			// top-level `replicas`); here the missing key fails, as in v5.
-			opts = yamlpatch.Options{}
-		}
-		if err := (yamlpatch.Patch{op}).ApplyWithOptions(doc, opts); err != nil {
+		if err := (yamlpatch.Patch{op}).ApplyWithOptions(doc, legacyV4); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ package kubeadmiral
 
 import (
 	"sort"
+	"strings"
 
 	apivalidation "k8s.io/apimachinery/pkg/api/validation"
 	metav1validation "k8s.io/apimachinery/pkg/apis/meta/v1/validation"
@@ -101,7 +102,15 @@ func validateRule(r *overrideRule, p *field.Path) field.ErrorList {
 		}
 	}
 	for i, x := range o.JSONPatch {
-		pointer(x.Path, op.Child("jsonpatch").Index(i).Child("path"))
+		path := op.Child("jsonpatch").Index(i).Child("path")
+		if x.Path != "" && !strings.HasPrefix(x.Path, "/") {
+			// Beyond upstream: KubeAdmiral's patch library (evanphx v4) drops
+			// the first segment of such a path and patches another field
+			// (spec/replicas sets a top-level replicas).
+			errs = append(errs, field.Invalid(path, x.Path, `a JSON pointer starts with "/" (RFC 6901), e.g. /spec/replicas; without it KubeAdmiral's patch library drops the first segment and patches another field`))
+			continue
+		}
+		pointer(x.Path, path)
 	}
 	return errs
 }

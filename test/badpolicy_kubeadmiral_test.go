@@ -69,8 +69,8 @@ var kubeadmiralBadPolicies = map[string]badPolicy{
 		want: []string{"ClusterOverridePolicy x: spec.overrideRules[0].targetClusters.clusterAffinity[0].matchExpressions[0].values: Required value"}},
 
 	// JSON pointers and values.
-	"jsonpatch path without a slash": {policies: kubeadmiralOP(`jsonpatch: [{path: spec/replicas, value: 2}]`), file: "resources.yaml",
-		want: []string{"OverridePolicy default/x", "apps/v1 Deployment default/web", "spec/replicas"}},
+	"jsonpatch path without a slash": {policies: kubeadmiralOP(`jsonpatch: [{path: spec/replicas, value: 2}]`),
+		want: []string{kOP, aRule + `jsonpatch[0].path: Invalid value: "spec/replicas": a JSON pointer starts with "/"`}},
 	"jsonpatch bad escape": {policies: kubeadmiralOP(`jsonpatch: [{operator: add, path: /metadata/labels/a~2b, value: x}]`),
 		want: []string{kOP, aRule + `jsonpatch[0].path: Invalid value: "/metadata/labels/a~2b"`, `"~" must be followed by "0" or "1"`}},
 	"jsonpatch add past the end": {policies: kubeadmiralOP(`jsonpatch: [{operator: add, path: /spec/template/spec/containers/4, value: {name: s, image: s}}]`), file: "resources.yaml",
