@@ -83,7 +83,7 @@ bench:
 ## bench-peers: the side-by-side benchmark (bench/, a module of its own): bin/apply-overrides beside
 ##       an identity kyaml function, Karmada's override manager and kustomize on a generated corpus of
 ##       R resources and P OverridePolicies, REPS interleaved runs each; e.g. make bench-peers R=10000 P=200
-##       PEERS="identity karmada apply-overrides" (kustomize takes about a quarter of an hour per run there)
+##       PEERS="identity karmada apply-overrides" (kustomize takes many minutes per run there)
 R ?= 1000
 P ?= 50
 REPS ?= 5
