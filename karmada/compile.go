@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 	"github.com/apply-overrides/apply-overrides/overriders"
 	"github.com/apply-overrides/apply-overrides/policy"
@@ -252,11 +253,11 @@ func keyValues(n *yaml.Node, p *field.Path) ([]overriders.KeyValue, field.ErrorL
 		return nil, errs
 	}
 	var kvs []overriders.KeyValue
-	if decode.IsNull(n) {
+	if yamlnode.IsNull(n) {
 		return nil, nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if decode.IsNull(n.Content[i+1]) {
+		if yamlnode.IsNull(n.Content[i+1]) {
 			continue // pruned, as the apiserver does
 		}
 		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})
@@ -274,7 +275,7 @@ func patchOps(ops []patchOperation) []yamlpatch.Operation {
 
 // valueNode maps an absent or null JSON value to nil (JSON null).
 func valueNode(n *yaml.Node) *yaml.Node {
-	if decode.IsNull(n) {
+	if yamlnode.IsNull(n) {
 		return nil
 	}
 	return n

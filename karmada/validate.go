@@ -15,7 +15,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -174,7 +174,7 @@ func validatePatchOps(ops []patchOperation, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	for i, op := range ops {
 		errs = append(errs, validatePointer(op.SubPath, p.Index(i).Child("subPath"))...)
-		empty := decode.IsNull(op.Value)
+		empty := yamlnode.IsNull(op.Value)
 		switch op.Operator {
 		case "add", "replace":
 			if empty {
@@ -194,7 +194,7 @@ func validatePatchOps(ops []patchOperation, p *field.Path) field.ErrorList {
 func stringMap(n *yaml.Node, p *field.Path) (map[string]string, field.ErrorList) {
 	var errs field.ErrorList
 	m := map[string]string{}
-	if decode.IsNull(n) {
+	if yamlnode.IsNull(n) {
 		return m, nil
 	}
 	if n.Kind != yaml.MappingNode {
@@ -205,7 +205,7 @@ func stringMap(n *yaml.Node, p *field.Path) (map[string]string, field.ErrorList)
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if decode.IsNull(v) {
+		if yamlnode.IsNull(v) {
 			continue // pruned by the apiserver: the CRD's values are not nullable
 		}
 		if v.Kind != yaml.ScalarNode || v.ShortTag() != yaml.NodeTagString {
@@ -238,7 +238,7 @@ func kindName(n *yaml.Node) string {
 // asJSON renders a value for "Invalid value: <v>" the way Karmada's webhook
 // prints its typed structs: as JSON, fields in API order.
 func asJSON(v any) json.RawMessage {
-	if n, ok := v.(*yaml.Node); ok && decode.IsNull(n) {
+	if n, ok := v.(*yaml.Node); ok && yamlnode.IsNull(n) {
 		return json.RawMessage("null")
 	}
 	y, err := yaml.Marshal(v)

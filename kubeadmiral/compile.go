@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/overriders"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
@@ -181,7 +182,7 @@ func toOverriders(o *overriderSet) overriders.KubeAdmiralOverriders {
 	}
 	for _, x := range o.JSONPatch {
 		v := x.Value
-		if decode.IsNull(v) {
+		if yamlnode.IsNull(v) {
 			v = nil
 		}
 		out.JSONPatch = append(out.JSONPatch, overriders.KubeAdmiralJSONPatchOverrider{Operator: x.Operator, Path: x.Path, Value: v})
@@ -192,11 +193,11 @@ func toOverriders(o *overriderSet) overriders.KubeAdmiralOverriders {
 // keyValues reads a validated map[string]string node in order.
 func keyValues(n *yaml.Node) []overriders.KeyValue {
 	var kvs []overriders.KeyValue
-	if decode.IsNull(n) {
+	if yamlnode.IsNull(n) {
 		return nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if decode.IsNull(n.Content[i+1]) {
+		if yamlnode.IsNull(n.Content[i+1]) {
 			continue // pruned, as the apiserver does
 		}
 		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})

@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -137,11 +138,11 @@ func validateEnvVar(n *yaml.Node, p *field.Path) field.ErrorList {
 		Value     string     `yaml:"value"`
 		ValueFrom *yaml.Node `yaml:"valueFrom"`
 	}
-	if decode.IsNull(n) {
+	if yamlnode.IsNull(n) {
 		return field.ErrorList{field.Invalid(p, "null", "must be of type object")}
 	}
 	errs := decode.Options{CRD: true}.Decode(n, p, &v)
-	if v.ValueFrom != nil && !decode.IsNull(v.ValueFrom) && v.ValueFrom.Kind != yaml.MappingNode {
+	if v.ValueFrom != nil && !yamlnode.IsNull(v.ValueFrom) && v.ValueFrom.Kind != yaml.MappingNode {
 		errs = append(errs, field.Invalid(p.Child("valueFrom"), v.ValueFrom.Value, "must be of type object"))
 	}
 	return errs

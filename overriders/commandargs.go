@@ -9,6 +9,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -66,7 +67,7 @@ func (o CommandArgs) apply(doc *yaml.Node) error {
 	}
 	var targets []target
 	for i, c := range containers.Content {
-		c = deref(c)
+		c = yamlnode.Deref(c)
 		p := fmt.Sprintf("/%s/%d", cpath, i)
 		if c.Kind != yaml.MappingNode {
 			return prefixed(p, fmt.Errorf("%s, expected map[string]interface{}", describe(c)))
@@ -114,7 +115,7 @@ func (o CommandArgs) edit(doc *yaml.Node, path string, list *yaml.Node) error {
 	// Upstream reads each item with fmt.Sprintf("%s"), so a non-string item
 	// is rewritten as that string (e.g. "%!s(int64=8080)").
 	for i, item := range list.Content {
-		if it := deref(item); !yamlpatch.IsString(it) {
+		if it := yamlnode.Deref(item); !yamlpatch.IsString(it) {
 			list.Content[i] = asString(item, fmt.Sprintf("%s", toUnstructured(it)))
 		}
 	}
@@ -131,7 +132,7 @@ func (o CommandArgs) edit(doc *yaml.Node, path string, list *yaml.Node) error {
 		}
 		kept := list.Content[:0]
 		for _, item := range list.Content {
-			if !drop[deref(item).Value] {
+			if !drop[yamlnode.Deref(item).Value] {
 				kept = append(kept, item)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -124,7 +125,7 @@ func obtainImageValue(doc *yaml.Node, path string) (string, error) {
 			if idx < 0 || idx >= int64(len(v.Content)) {
 				return "", fmt.Errorf("path(%s) of rawObj's index %d is out of range [0:%d]", segs[i], idx, len(v.Content))
 			}
-			elem := deref(v.Content[idx])
+			elem := yamlnode.Deref(v.Content[idx])
 			if elem.Kind != yaml.MappingNode {
 				return "", fmt.Errorf("path(%s/%d) of rawObj's type is not map[string]interface{}", segs[i], idx)
 			}

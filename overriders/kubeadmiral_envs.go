@@ -10,6 +10,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -93,7 +94,7 @@ func (o KubeAdmiralEnvs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yam
 func (ov *KubeAdmiralEnvOverrider) values() ([]kaEnvVar, error) {
 	values := make([]kaEnvVar, len(ov.Value))
 	for i, n := range ov.Value {
-		if n == nil || isNull(deref(n)) {
+		if n == nil || isNull(yamlnode.Deref(n)) {
 			continue
 		}
 		if err := kaDecode(n, &values[i]); err != nil {

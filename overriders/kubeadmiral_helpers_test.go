@@ -11,6 +11,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -93,7 +94,7 @@ func renderPatch(t *testing.T, p yamlpatch.Patch) []string {
 // way the engine reads them (yaml.v3's resolved tags).
 func nodeJSON(t *testing.T, n *yaml.Node) string {
 	t.Helper()
-	n = deref(n)
+	n = yamlnode.Deref(n)
 	if n == nil {
 		return "null"
 	}

@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -207,7 +208,7 @@ func kaStringAt(obj *yaml.Node, path string) (string, error) {
 	fields := strings.Split(strings.Trim(path, "/"), "/")
 	cur := obj
 	for i, f := range fields {
-		cur = deref(cur)
+		cur = yamlnode.Deref(cur)
 		switch {
 		case cur != nil && cur.Kind == yaml.MappingNode:
 			cur = mapGet(cur, f)
@@ -224,7 +225,7 @@ func kaStringAt(obj *yaml.Node, path string) (string, error) {
 			return "", fmt.Errorf("%s accessor error: unknown type %s, expected map[string]interface{} or []interface{}", strings.Join(fields[:i], "/"), kaGoType(cur))
 		}
 	}
-	cur = deref(cur)
+	cur = yamlnode.Deref(cur)
 	if cur == nil || !yamlpatch.IsString(cur) {
 		return "", fmt.Errorf("%q does not point to a string field", path)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -30,7 +31,7 @@ func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 	onPath := map[*yaml.Node]bool{}
 	var conv func(n *yaml.Node) (any, error)
 	conv = func(n *yaml.Node) (any, error) {
-		n = deref(n)
+		n = yamlnode.Deref(n)
 		if n == nil {
 			return nil, nil
 		}
@@ -46,7 +47,7 @@ func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 		case yaml.MappingNode:
 			m := make(map[string]any, len(n.Content)/2)
 			for i := 0; i+1 < len(n.Content); i += 2 {
-				k := deref(n.Content[i])
+				k := yamlnode.Deref(n.Content[i])
 				if k == nil {
 					continue
 				}
@@ -83,12 +84,12 @@ func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 
 // kaObject unwraps a document node.
 func kaObject(obj *yaml.Node) *yaml.Node {
-	obj = deref(obj)
+	obj = yamlnode.Deref(obj)
 	if obj != nil && obj.Kind == yaml.DocumentNode {
 		if len(obj.Content) == 0 {
 			return nil
 		}
-		obj = deref(obj.Content[0])
+		obj = yamlnode.Deref(obj.Content[0])
 	}
 	return obj
 }

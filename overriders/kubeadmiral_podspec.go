@@ -20,6 +20,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -86,7 +87,7 @@ func kaPodSpecNode(obj *yaml.Node, gvk schema.GroupVersionKind) (string, *yaml.N
 	fields := strings.Split(path, ".")
 	// unstructured.NestedMap: a missing or null parent means "not found",
 	// a parent or a pod spec that is not an object is an accessor error.
-	cur := deref(obj)
+	cur := yamlnode.Deref(obj)
 	for i, f := range fields {
 		if cur == nil || isNull(cur) {
 			return "", nil, fmt.Errorf("pod spec does not exist at path %q", path)

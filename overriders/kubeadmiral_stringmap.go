@@ -8,6 +8,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -98,12 +99,12 @@ func kaCurrentStringMap(obj *yaml.Node, field string) *kaStringMap {
 		return m
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := deref(n.Content[i])
+		k := yamlnode.Deref(n.Content[i])
 		if k == nil {
 			continue
 		}
 		if _, dup := m.values[k.Value]; !dup {
-			m.set(k.Value, deref(n.Content[i+1]).Value)
+			m.set(k.Value, yamlnode.Deref(n.Content[i+1]).Value)
 		}
 	}
 	return m

@@ -8,6 +8,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -131,7 +132,7 @@ func stringMap(n *yaml.Node) bool {
 		return false
 	}
 	for i := 1; i < len(n.Content); i += 2 {
-		if !yamlpatch.IsString(deref(n.Content[i])) {
+		if !yamlpatch.IsString(yamlnode.Deref(n.Content[i])) {
 			return false
 		}
 	}

@@ -10,40 +10,26 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
 // root returns the mapping (or other) node at the top of rn, unwrapping a
-// document node; nil if rn holds nothing.
+// document node and aliases; nil if rn holds nothing.
 func root(rn *yaml.RNode) *yaml.Node {
-	n := rn.YNode()
-	if n != nil && n.Kind == yaml.DocumentNode {
-		if len(n.Content) == 0 {
-			return nil
-		}
-		n = n.Content[0]
-	}
-	return deref(n)
-}
-
-// deref follows alias nodes to their anchors.
-func deref(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 100; i++ {
-		n = n.Alias
-	}
-	return n
+	return yamlnode.Resolve(rn.YNode())
 }
 
 // mapGet returns the value of key in mapping m, or nil when m is not a
 // mapping or has no such key. It reads keys the way a JSON object would.
 func mapGet(m *yaml.Node, key string) *yaml.Node {
-	m = deref(m)
+	m = yamlnode.Deref(m)
 	if m == nil || m.Kind != yaml.MappingNode {
 		return nil
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
-			return deref(m.Content[i+1])
+			return yamlnode.Deref(m.Content[i+1])
 		}
 	}
 	return nil
@@ -93,7 +79,7 @@ func editDoc(rn *yaml.RNode, apply func(doc *yaml.Node) error) (*yaml.RNode, err
 // []any, string, int64, float64, bool or nil. It is used to reproduce
 // upstream messages that format such values with %v, %s or %T.
 func toUnstructured(n *yaml.Node) any {
-	n = deref(n)
+	n = yamlnode.Deref(n)
 	if n == nil {
 		return nil
 	}
@@ -166,7 +152,7 @@ func prefixed(path string, err error) error {
 // from its key (`labels: # c`), and that of a collection printed inline,
 // such as an empty one, only from the value (`labels: {} # c`).
 func settleLineComment(m *yaml.Node, key string) {
-	m = deref(m)
+	m = yamlnode.Deref(m)
 	if m == nil || m.Kind != yaml.MappingNode {
 		return
 	}
@@ -209,7 +195,7 @@ func unshare(doc *yaml.Node) error {
 		defer delete(onPath, n)
 		for i, c := range n.Content {
 			if c.Kind == yaml.AliasNode && c.Alias != nil && !onPath[c.Alias] {
-				cp := yaml.CopyYNode(deref(c))
+				cp := yaml.CopyYNode(yamlnode.Deref(c))
 				clearAnchors(cp)
 				if c.HeadComment != "" || c.LineComment != "" || c.FootComment != "" {
 					cp.HeadComment, cp.LineComment, cp.FootComment = c.HeadComment, c.LineComment, c.FootComment

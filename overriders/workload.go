@@ -9,6 +9,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -76,7 +77,7 @@ func containerImages(doc *yaml.Node) ([]imageField, error) {
 	}
 	images := make([]imageField, 0, len(cs.Content))
 	for i, c := range cs.Content {
-		c = deref(c)
+		c = yamlnode.Deref(c)
 		p := fmt.Sprintf("%s/%d", path, i)
 		if isNull(c) {
 			images = append(images, imageField{path: p + "/image"})

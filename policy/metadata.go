@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // objectMeta is metav1.ObjectMeta as a manifest writes it. Fields a render
@@ -50,7 +51,7 @@ type objectMeta struct {
 func ValidateMetadata(obj *yaml.RNode, namespaced bool) field.ErrorList {
 	p := field.NewPath("metadata")
 	n := obj.Field(yaml.MetadataField)
-	if n == nil || decode.IsNull(n.Value.YNode()) {
+	if n == nil || yamlnode.IsNull(n.Value.YNode()) {
 		return nil // the dialect reports the missing name
 	}
 	var m objectMeta

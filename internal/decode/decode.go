@@ -28,6 +28,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 var nodeType = reflect.TypeOf((*yaml.Node)(nil))
@@ -57,28 +59,7 @@ func (o Options) Decode(node *yaml.Node, path *field.Path, out any) field.ErrorL
 	if v.Kind() != reflect.Pointer || v.IsNil() {
 		return field.ErrorList{field.InternalError(path, fmt.Errorf("decode target must be a non-nil pointer, got %T", out))}
 	}
-	return o.decodeValue(resolve(node), path, v.Elem())
-}
-
-// resolve unwraps document and alias nodes.
-func resolve(n *yaml.Node) *yaml.Node {
-	for n != nil && (n.Kind == yaml.DocumentNode || n.Kind == yaml.AliasNode) {
-		if n.Kind == yaml.DocumentNode {
-			if len(n.Content) == 0 {
-				return nil
-			}
-			n = n.Content[0]
-		} else {
-			n = n.Alias
-		}
-	}
-	return n
-}
-
-// IsNull reports whether n is absent or a YAML null.
-func IsNull(n *yaml.Node) bool {
-	n = resolve(n)
-	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull)
+	return o.decodeValue(yamlnode.Resolve(node), path, v.Elem())
 }
 
 func (o Options) decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) field.ErrorList {
@@ -88,7 +69,7 @@ func (o Options) decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) fi
 		}
 		return nil
 	}
-	if IsNull(n) {
+	if yamlnode.IsNull(n) {
 		return nil // absent and null leave the zero value
 	}
 	switch v.Kind() {
@@ -106,8 +87,8 @@ func (o Options) decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) fi
 		s := reflect.MakeSlice(v.Type(), len(n.Content), len(n.Content))
 		var errs field.ErrorList
 		for i, item := range n.Content {
-			item = resolve(item)
-			if o.CRD && IsNull(item) && s.Index(i).Type() != nodeType {
+			item = yamlnode.Resolve(item)
+			if o.CRD && yamlnode.IsNull(item) && s.Index(i).Type() != nodeType {
 				// Not pruned: the apiserver keeps list items as they are,
 				// and its schema check then rejects the null.
 				errs = append(errs, typeError(path.Index(i), item, schemaType(s.Index(i).Type())))
@@ -125,11 +106,11 @@ func (o Options) decodeValue(n *yaml.Node, path *field.Path, v reflect.Value) fi
 		var errs field.ErrorList
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			key := n.Content[i].Value
-			if o.CRD && IsNull(n.Content[i+1]) {
+			if o.CRD && yamlnode.IsNull(n.Content[i+1]) {
 				continue // pruned
 			}
 			ev := reflect.New(v.Type().Elem()).Elem()
-			errs = append(errs, o.decodeValue(resolve(n.Content[i+1]), path.Key(key), ev)...)
+			errs = append(errs, o.decodeValue(yamlnode.Resolve(n.Content[i+1]), path.Key(key), ev)...)
 			m.SetMapIndex(reflect.ValueOf(key).Convert(v.Type().Key()), ev)
 		}
 		v.Set(m)
@@ -200,11 +181,11 @@ func (o Options) decodeStruct(n *yaml.Node, path *field.Path, v reflect.Value) f
 			errs = append(errs, field.Duplicate(path.Child(key), key))
 			continue
 		}
-		if o.CRD && IsNull(n.Content[i+1]) {
+		if o.CRD && yamlnode.IsNull(n.Content[i+1]) {
 			continue // pruned: absent, and missing when required
 		}
 		seen[key] = true
-		errs = append(errs, o.decodeValue(resolve(n.Content[i+1]), path.Child(key), v.Field(idx))...)
+		errs = append(errs, o.decodeValue(yamlnode.Resolve(n.Content[i+1]), path.Child(key), v.Field(idx))...)
 	}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)

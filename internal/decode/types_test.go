@@ -152,7 +152,6 @@ func TestDecodeDocumentAndAliases(t *testing.T) {
 	require.Empty(t, Decode(&d2, nil, &s))
 	assert.Equal(t, spec{Name: "web", Limits: &limits{Max: 2}, Tags: []string{"web"}, Objects: []*limits{{Max: 2}}}, s)
 
-	assert.True(t, IsNull(&yaml.Node{Kind: yaml.DocumentNode}), "an empty document is null")
 	assert.Empty(t, Decode(&yaml.Node{Kind: yaml.DocumentNode}, nil, &s))
 }
 

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // rfc6901 decodes a reference token: "~1" to "/", then "~0" to "~", left to
@@ -43,7 +45,7 @@ func (a *applier) findObject(path string, write bool) ([]*yaml.Node, string, boo
 		if write && a.aliases && pos >= 0 && next.Kind == yaml.AliasNode {
 			next = a.materialize(chain, pos)
 		}
-		next = resolve(next)
+		next = yamlnode.Resolve(next)
 		if next == nil || (next.Kind != yaml.MappingNode && next.Kind != yaml.SequenceNode) {
 			return nil, "", false
 		}

@@ -5,6 +5,8 @@ package yamlpatch
 
 import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // deepCopy returns an independent copy of n with every alias expanded (and
@@ -21,7 +23,7 @@ func copyTree(n *yaml.Node, onStack map[*yaml.Node]bool) (*yaml.Node, error) {
 	}
 	src := n
 	if n.Kind == yaml.AliasNode || n.Kind == yaml.DocumentNode {
-		if src = resolve(n); src == nil {
+		if src = yamlnode.Resolve(n); src == nil {
 			return newNull(), nil
 		}
 	}

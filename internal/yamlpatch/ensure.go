@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // madeNode is a container that ensurePath put into parent.
@@ -55,7 +57,7 @@ func (a *applier) ensurePath(path string) ([]madeNode, error) {
 				if a.aliases && pos >= 0 && target.Kind == yaml.AliasNode {
 					target = a.materialize(chain, pos)
 				}
-				target = resolve(target)
+				target = yamlnode.Resolve(target)
 				if k := kindOf(target); k != kindObject && k != kindArray {
 					return nil, ErrInvalid
 				}

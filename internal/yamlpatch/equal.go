@@ -5,6 +5,8 @@ package yamlpatch
 
 import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // maxEqualDepth bounds equal on alias loops in hand-built values.
@@ -23,7 +25,7 @@ func (a *applier) equal(n, o *yaml.Node, depth int) bool {
 	if depth > maxEqualDepth || a.rawNull[n] {
 		return false
 	}
-	rn, ro := resolve(n), resolve(o)
+	rn, ro := yamlnode.Resolve(n), yamlnode.Resolve(o)
 	kn, ko := kindOf(rn), kindOf(ro)
 	if kn != ko {
 		return false
@@ -91,7 +93,7 @@ func members(m *yaml.Node) map[string]*yaml.Node {
 // compares its null object with v as an object with no members, so only {}
 // matches it; null never matches a document.
 func (a *applier) testRoot(v *yaml.Node) bool {
-	r := resolve(v)
+	r := yamlnode.Resolve(v)
 	k := kindOf(r)
 	switch {
 	case a.nullObj:

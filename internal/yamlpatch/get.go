@@ -10,12 +10,14 @@ import (
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // get resolves pointer like github.com/go-openapi/jsonpointer's Pointer.Get
 // on the JSON view of doc; see Get.
 func get(doc *yaml.Node, pointer string) (*yaml.Node, error) {
-	node := resolve(doc)
+	node := yamlnode.Resolve(doc)
 	if pointer == "" {
 		return node, nil
 	}
@@ -32,7 +34,7 @@ func get(doc *yaml.Node, pointer string) (*yaml.Node, error) {
 			if i < 0 {
 				return nil, fmt.Errorf("object has no key %q: %w", tok, ErrPointer)
 			}
-			node = resolve(node.Content[i+1])
+			node = yamlnode.Resolve(node.Content[i+1])
 		case kindArray:
 			if tok == "-" {
 				return nil, fmt.Errorf("cannot resolve %q token on get: %w: %w", tok, ErrDashToken, ErrPointer)
@@ -44,7 +46,7 @@ func get(doc *yaml.Node, pointer string) (*yaml.Node, error) {
 			if idx < 0 || idx >= len(node.Content) {
 				return nil, fmt.Errorf("index out of bounds array[0,%d] index '%d': %w", len(node.Content)-1, idx, ErrPointer)
 			}
-			node = resolve(node.Content[idx])
+			node = yamlnode.Resolve(node.Content[idx])
 		default:
 			return nil, fmt.Errorf("invalid token reference %q: %w", tok, ErrPointer)
 		}

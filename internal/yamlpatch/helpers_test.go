@@ -13,6 +13,8 @@ import (
 
 	jsonpatch "github.com/evanphx/json-patch/v5"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // toJSON renders the JSON view of n, keeping key order.
@@ -28,7 +30,7 @@ func writeJSON(b *strings.Builder, n *yaml.Node, depth int) error {
 	if depth > 1000 {
 		return errors.New("too deep")
 	}
-	n = resolve(n)
+	n = yamlnode.Resolve(n)
 	switch k := kindOf(n); k {
 	case kindNull:
 		b.WriteString("null")

@@ -8,6 +8,8 @@ import (
 	"fmt"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // The operations below follow evanphx/json-patch v5.9.11 step by step,
@@ -50,7 +52,7 @@ func (a *applier) addRoot(v *yaml.Node) error {
 	if err != nil {
 		return err
 	}
-	switch kind := kindOf(resolve(val)); kind {
+	switch kind := kindOf(yamlnode.Resolve(val)); kind {
 	case kindObject, kindArray:
 		a.nullObj = false
 	case kindNull:
@@ -107,7 +109,7 @@ func (a *applier) replaceRoot(v *yaml.Node) error {
 	if err != nil {
 		return err
 	}
-	switch kindOf(resolve(val)) {
+	switch kindOf(yamlnode.Resolve(val)) {
 	case kindObject, kindArray:
 		a.nilArr = false
 	case kindNull:

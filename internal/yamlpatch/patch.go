@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // apply runs p against doc with options o; see Patch.Apply.
@@ -29,7 +31,7 @@ func (p Patch) apply(doc *yaml.Node, o Options) error {
 		return nil
 	}
 	a := &applier{root: root, aliases: hasAlias(root), opts: o}
-	switch kind := kindOf(resolve(root)); kind {
+	switch kind := kindOf(yamlnode.Resolve(root)); kind {
 	case kindObject, kindArray:
 	case kindNull:
 		a.nullObj = true

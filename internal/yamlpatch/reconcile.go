@@ -5,6 +5,8 @@ package yamlpatch
 
 import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // Reconcile turns dst, in place, into a node with src's JSON value while
@@ -22,7 +24,7 @@ func Reconcile(dst, src *yaml.Node) error {
 	if dst == nil || src == nil {
 		return nil
 	}
-	src = resolve(src)
+	src = yamlnode.Resolve(src)
 	if hasAlias(dst) || hasAlias(src) {
 		return overwrite(dst, src)
 	}
@@ -79,7 +81,7 @@ func reconcileMap(dst, src *yaml.Node) {
 			continue
 		}
 		have[k.Value] = true
-		reconcile(v, resolve(sv))
+		reconcile(v, yamlnode.Resolve(sv))
 		if v.Kind != yaml.ScalarNode && v.Style&yaml.FlowStyle == 0 && v.LineComment != "" && k.LineComment == "" {
 			// a block collection prints its line comment after the key
 			k.LineComment, v.LineComment = v.LineComment, ""
@@ -123,7 +125,7 @@ func reconcileSeq(dst, src *yaml.Node) {
 	flush := func() {
 		for k, n := range gapNew {
 			if k < len(gapOld) {
-				reconcile(gapOld[k], resolve(n))
+				reconcile(gapOld[k], yamlnode.Resolve(n))
 				out = append(out, gapOld[k])
 				continue
 			}
@@ -153,7 +155,7 @@ func reconcileSeq(dst, src *yaml.Node) {
 
 // sameValue reports whether two nodes have the same JSON value.
 func sameValue(a, b *yaml.Node) bool {
-	a, b = resolve(a), resolve(b)
+	a, b = yamlnode.Resolve(a), yamlnode.Resolve(b)
 	ak, bk := kindOf(a), kindOf(b)
 	if ak != bk {
 		return false

@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // isString reports whether n reads as a JSON string; see IsString.
 func isString(n *yaml.Node) bool {
-	r := resolve(n)
+	r := yamlnode.Resolve(n)
 	return r != nil && r.Kind == yaml.ScalarNode && kindOf(r) == kindString
 }
 

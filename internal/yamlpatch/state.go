@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // applier is the state of one Patch.Apply call. It mirrors what evanphx keeps
@@ -90,7 +92,7 @@ func (a *applier) isNil(n *yaml.Node) bool {
 // Like evanphx's op.value(), a null value is a non-nil null.
 func (a *applier) value(v *yaml.Node) (*yaml.Node, error) {
 	var n *yaml.Node
-	if r := resolve(v); r == nil {
+	if r := yamlnode.Resolve(v); r == nil {
 		n = newNull()
 	} else {
 		cp, err := deepCopy(v)

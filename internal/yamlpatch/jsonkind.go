@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // jsonKind is the JSON type a YAML node reads as.
@@ -39,31 +41,6 @@ func (k jsonKind) String() string {
 	default:
 		return "null"
 	}
-}
-
-// maxAliasHops bounds alias chains so a hand-built alias loop cannot hang us.
-const maxAliasHops = 64
-
-// resolve follows alias nodes and unwraps document nodes, returning the node
-// that holds the value (nil for an empty document or a broken alias).
-func resolve(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && i < maxAliasHops; i++ {
-		switch n.Kind {
-		case yaml.AliasNode:
-			n = n.Alias
-		case yaml.DocumentNode:
-			if len(n.Content) == 0 {
-				return nil
-			}
-			n = n.Content[0]
-		default:
-			return n
-		}
-	}
-	if n != nil && (n.Kind == yaml.AliasNode || n.Kind == yaml.DocumentNode) {
-		return nil
-	}
-	return n
 }
 
 // kindOf reports the JSON type of n, which must already be resolved. Scalars
@@ -97,7 +74,7 @@ func kindOf(n *yaml.Node) jsonKind {
 
 // isNullNode reports whether n (resolved or not) reads as JSON null.
 func isNullNode(n *yaml.Node) bool {
-	return kindOf(resolve(n)) == kindNull
+	return kindOf(yamlnode.Resolve(n)) == kindNull
 }
 
 var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
@@ -128,7 +105,7 @@ func scalarText(n *yaml.Node, kind jsonKind) string {
 
 // keyString is the JSON object key a mapping key node stands for.
 func keyString(k *yaml.Node) string {
-	if r := resolve(k); r != nil {
+	if r := yamlnode.Resolve(k); r != nil {
 		return r.Value
 	}
 	return ""

@@ -1,0 +1,60 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package yamlnode
+
+import "sigs.k8s.io/kustomize/kyaml/yaml"
+
+// MaxAliasHops bounds the alias and document nodes Resolve and Deref step
+// through before giving up. A parsed tree needs at most two (a document,
+// then one alias: go-yaml gives an alias the anchored node itself, and an
+// alias cannot carry an anchor, so aliases never chain); longer chains and
+// cycles only come from nodes built by hand, and the bound keeps those from
+// hanging a caller. Past it the node counts as a broken alias: nil.
+const MaxAliasHops = 64
+
+// Resolve follows alias nodes and unwraps document nodes, returning the
+// node that holds the value: nil for nil, an empty document, an alias
+// without a target, or a chain longer than MaxAliasHops.
+func Resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && i < MaxAliasHops; i++ {
+		switch n.Kind {
+		case yaml.AliasNode:
+			n = n.Alias
+		case yaml.DocumentNode:
+			if len(n.Content) == 0 {
+				return nil
+			}
+			n = n.Content[0]
+		default:
+			return n
+		}
+	}
+	if n != nil && (n.Kind == yaml.AliasNode || n.Kind == yaml.DocumentNode) {
+		return nil
+	}
+	return n
+}
+
+// Deref follows alias nodes only (a document node is returned as it is),
+// with Resolve's limit: nil for a chain longer than MaxAliasHops or an
+// alias without a target.
+func Deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && i < MaxAliasHops; i++ {
+		if n.Kind != yaml.AliasNode {
+			return n
+		}
+		n = n.Alias
+	}
+	if n != nil && n.Kind == yaml.AliasNode {
+		return nil
+	}
+	return n
+}
+
+// IsNull reports whether n, resolved, is absent or a YAML null (`~`,
+// `null`, nothing).
+func IsNull(n *yaml.Node) bool {
+	n = Resolve(n)
+	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull)
+}
