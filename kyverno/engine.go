@@ -14,7 +14,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/kio/kioutil"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
-	"github.com/apply-overrides/apply-overrides/internal/jsonview"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/kyverno/conditions"
 	"github.com/apply-overrides/apply-overrides/kyverno/jsonpatch"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
@@ -243,7 +243,7 @@ func (r *run) patch(m map[string]any) (bool, error) {
 	if jp == "" {
 		return false, errors.New("empty mutate rule")
 	}
-	before, err := jsonview.Marshal(r.node.YNode())
+	before, err := yamlnode.MarshalJSON(r.node.YNode())
 	if err != nil {
 		return false, fmt.Errorf("failed to marshal resource: %w", err)
 	}
@@ -380,7 +380,7 @@ var errNotObject = errors.New("the resource is not a JSON object")
 
 // jsonView is the resource as Kyverno sees it: its JSON value.
 func jsonView(n *yaml.RNode) (map[string]any, error) {
-	b, err := jsonview.Marshal(n.YNode())
+	b, err := yamlnode.MarshalJSON(n.YNode())
 	if err != nil {
 		return nil, fmt.Errorf("read the resource as JSON: %w", err)
 	}

@@ -13,7 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 	"sigs.k8s.io/kustomize/kyaml/yaml/merge2"
 
-	"github.com/apply-overrides/apply-overrides/internal/jsonview"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -43,7 +43,7 @@ func Apply(resource *yaml.RNode, patch any) (changed bool, err error) {
 }
 
 // ApplyJSON is Apply for a caller that knows the resource's JSON view
-// (internal/jsonview.Marshal of its node) from a previous call: before,
+// (internal/yamlnode.MarshalJSON of its node) from a previous call: before,
 // or nil to compute it. after is the JSON view of the result, for the
 // next call while nothing else changes the resource.
 func ApplyJSON(resource *yaml.RNode, before []byte, patch any) (changed bool, after []byte, err error) {
@@ -51,7 +51,7 @@ func ApplyJSON(resource *yaml.RNode, before []byte, patch any) (changed bool, af
 		return false, nil, errors.New("no resource to patch")
 	}
 	if before == nil {
-		if before, err = jsonview.Marshal(resource.YNode()); err != nil {
+		if before, err = yamlnode.MarshalJSON(resource.YNode()); err != nil {
 			return false, nil, fmt.Errorf("read the resource as JSON: %w", err)
 		}
 	}
@@ -117,7 +117,7 @@ func mergeJSON(patch, node *yaml.RNode, before []byte) ([]byte, *yaml.Node, erro
 	if merged == nil {
 		return nil, nil, errors.New("filter cannot create or delete objects")
 	}
-	b, err := jsonview.Marshal(merged.YNode())
+	b, err := yamlnode.MarshalJSON(merged.YNode())
 	return b, merged.YNode(), err
 }
 
@@ -134,7 +134,7 @@ func mergeInto(resource, prepared *yaml.RNode, want []byte, wantNode *yaml.Node)
 			*resource.YNode() = *work.YNode()
 			return nil
 		}
-		if got, err := jsonview.Marshal(work.YNode()); err == nil && bytes.Equal(got, want) {
+		if got, err := yamlnode.MarshalJSON(work.YNode()); err == nil && bytes.Equal(got, want) {
 			*resource.YNode() = *work.YNode()
 			return nil
 		}
@@ -219,7 +219,7 @@ func reconcileTo(resource *yaml.RNode, want []byte) error {
 		return err
 	}
 	comments{}.restore(dst) // only normalises empty collections
-	got, err := jsonview.Marshal(dst)
+	got, err := yamlnode.MarshalJSON(dst)
 	if err != nil {
 		return fmt.Errorf("internal error: the merged resource does not read back as JSON: %w", err)
 	}

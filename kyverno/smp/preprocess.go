@@ -10,7 +10,7 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
-	"github.com/apply-overrides/apply-overrides/internal/jsonview"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // This file reproduces pkg/engine/mutate/patch/strategicPreprocessing.go:
@@ -231,7 +231,7 @@ func patternValue(n *yaml.RNode) (any, error) {
 	if n.YNode().Kind == yaml.ScalarNode {
 		return n.YNode().Value, nil
 	}
-	b, err := jsonview.Marshal(n.YNode())
+	b, err := yamlnode.MarshalJSON(n.YNode())
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ package smp
 import "sigs.k8s.io/kustomize/kyaml/yaml"
 
 // sameJSON reports that two trees are sure to have the same JSON view
-// (internal/jsonview.Marshal), without encoding them: the same maps (keys
+// (internal/yamlnode.MarshalJSON), without encoding them: the same maps (keys
 // in any order), lists and scalars, a scalar being its resolved tag and
 // its text. It is false where unsure (aliases, merge keys, duplicate
 // keys, other tags, the same value spelled differently): the caller

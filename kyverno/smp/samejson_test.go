@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
-	"github.com/apply-overrides/apply-overrides/internal/jsonview"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // TestSameJSON checks that sameJSON is true only where the JSON views are
@@ -41,7 +41,7 @@ func TestSameJSON(t *testing.T) {
 		n, err := yaml.Parse(d)
 		require.NoError(t, err)
 		nodes[i] = n.YNode()
-		if b, err := jsonview.Marshal(nodes[i]); err == nil {
+		if b, err := yamlnode.MarshalJSON(nodes[i]); err == nil {
 			texts[i] = string(b)
 		}
 	}

@@ -1,13 +1,7 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-// Package jsonview gives a YAML node's JSON text exactly as kyaml's
-// RNode.MarshalJSON does, without its detour through YAML text: kyaml
-// encodes the node to a string and parses it again before decoding, which
-// for a policy engine that reads a resource as JSON after every rule is
-// most of the cost. The node is decoded directly instead (go-yaml resolves
-// scalars, anchors and aliases the same way on nodes as on text).
-package jsonview
+package yamlnode
 
 import (
 	"encoding/json"
@@ -16,12 +10,22 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// Marshal returns n's JSON text, equal to yaml.NewRNode(n).MarshalJSON().
+// MarshalJSON returns n's JSON text, equal to yaml.NewRNode(n).MarshalJSON(),
+// without kyaml's detour through YAML text: kyaml encodes the node to a
+// string and parses it again before decoding, which for a policy engine
+// that reads a resource as JSON after every rule is most of the cost. The
+// node is decoded directly instead (go-yaml resolves scalars, anchors and
+// aliases the same way on nodes as on text).
+//
+// This is the node → JSON direction. Package yamlpatch's kindOf only
+// classifies a node as a JSON type for the patch engine; the JSON → node
+// readers (kyverno/jsonpatch's valueNode, kyverno/smp's parseJSON) build
+// nodes in the styles their callers need.
 //
 // A node edited in memory can carry a tag its style contradicts (a !!bool
 // written quoted): the text detour turns it into a string, decoding the node
 // would not. Such trees take kyaml's path.
-func Marshal(n *yaml.Node) ([]byte, error) {
+func MarshalJSON(n *yaml.Node) ([]byte, error) {
 	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
 		n = n.Content[0]
 	}

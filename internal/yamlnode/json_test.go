@@ -1,7 +1,7 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-package jsonview
+package yamlnode
 
 import (
 	"os"
@@ -45,7 +45,7 @@ func TestMarshalMatchesKyaml(t *testing.T) {
 		n, err := yaml.Parse(d)
 		require.NoError(t, err)
 		want, wantErr := n.MarshalJSON()
-		got, gotErr := Marshal(n.YNode())
+		got, gotErr := MarshalJSON(n.YNode())
 		if wantErr != nil {
 			assert.Error(t, gotErr, d)
 			continue
@@ -64,7 +64,7 @@ func TestMarshalEditedNodes(t *testing.T) {
 	n.YNode().Content[3].Style = yaml.SingleQuotedStyle
 	want, err := n.MarshalJSON()
 	require.NoError(t, err)
-	got, err := Marshal(n.YNode())
+	got, err := MarshalJSON(n.YNode())
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
 	assert.JSONEq(t, `{"a":"true","b":"1"}`, string(got))
