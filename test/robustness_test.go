@@ -48,6 +48,22 @@ func TestHostileInputs(t *testing.T) {
 		return b.String() + rlCluster + rlFC
 	}
 	good := rlHead + "items:\n" + rlCM + rlCluster + rlFC
+	// Patterns whose stars made the old wildcard library backtrack
+	// exponentially, against a 250-character name that they do not match.
+	stars := strings.Repeat("*a", 24) + "*b"
+	longName := strings.Repeat("a", 250)
+	kyvernoCM := "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: " + longName + "\n    namespace: default\n    labels: {tier: " + strings.Repeat("a", 60) + "}\n"
+	kyvernoPolicy := func(match, mutate string) string {
+		return "- apiVersion: kyverno.io/v1\n  kind: ClusterPolicy\n  metadata: {name: " + strings.Repeat("a", 60) + "}\n  spec:\n    rules:\n    - name: r\n" +
+			"      match: {any: [{resources: " + match + "}]}\n      mutate: " + mutate + "\n"
+	}
+	containers := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "      - {name: c%d, image: app:%d}\n", i, i)
+		}
+		return b.String()
+	}
 	for name, c := range map[string]struct {
 		in     string
 		ok     bool
@@ -69,7 +85,17 @@ func TestHostileInputs(t *testing.T) {
 		"replace the root with {}":   {rlHead + "items:\n" + rlCM + rlCluster + plaintextOP(`[{operator: replace, path: "", value: {}}]`) + rlFC, false, "leaves the resource without apiVersion"},
 		"remove /kind and /metadata": {rlHead + "items:\n" + rlCM + rlCluster + plaintextOP("[{operator: remove, path: /kind}, {operator: remove, path: /metadata}]") + rlFC, false, "leaves the resource without kind"},
 		"duplicate mapping keys":     {rlHead + "items:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata: {name: a}\n  data:\n    k: 1\n    k: 2\n" + rlCluster + rlFC, false, `key "k" appears twice (lines 8 and 9)`},
-		"misspelt policy group":      {rlHead + "items:\n" + rlCM + rlCluster + strings.Replace(plaintextOP("[{operator: replace, path: /data/k, value: x}]"), "policy.karmada.io", "karmada.io", 1) + rlFC, false, "whose apiVersion is policy.karmada.io/v1alpha1"},
+		"wildcard stars in Kyverno match names": {rlHead + "items:\n" + kyvernoCM +
+			kyvernoPolicy("{kinds: [ConfigMap], names: ['"+stars+"']}", "{patchStrategicMerge: {metadata: {labels: {x: y}}}}") + rlCluster + rlFC, true, ""},
+		"wildcard stars in admissionPolicies": {rlHead + "items:\n" + kyvernoCM +
+			kyvernoPolicy("{kinds: [ConfigMap]}", "{patchStrategicMerge: {metadata: {labels: {x: y}}}}") + rlCluster +
+			"functionConfig:\n  apiVersion: apply-overrides.dev/v1alpha1\n  kind: ApplyOverrides\n  metadata: {name: fc}\n  spec:\n    cluster: member1\n" +
+			"    admissionPolicies: [{policies: ['" + stars + "'], clusters: [member2]}]\n", true, ""},
+		"wildcard stars in a strategic-merge anchor": {rlHead + "items:\n" + kyvernoCM +
+			kyvernoPolicy("{kinds: [ConfigMap]}", "{patchStrategicMerge: {metadata: {labels: {(tier): '"+stars+"', x: y}}}}") + rlCluster + rlFC, true, ""},
+		"foreach strategic merge over 200 containers": {rlHead + "items:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: big, namespace: default}\n  spec:\n    containers:\n" + containers(200) +
+			kyvernoPolicy("{kinds: [Pod]}", "{foreach: [{list: request.object.spec.containers, patchStrategicMerge: {spec: {containers: [{(name): '{{element.name}}', imagePullPolicy: IfNotPresent}]}}}]}") + rlCluster + rlFC, true, ""},
+		"misspelt policy group": {rlHead + "items:\n" + rlCM + rlCluster + strings.Replace(plaintextOP("[{operator: replace, path: /data/k, value: x}]"), "policy.karmada.io", "karmada.io", 1) + rlFC, false, "whose apiVersion is policy.karmada.io/v1alpha1"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			stdout, stderr, code := runBinary(t, []byte(c.in))
