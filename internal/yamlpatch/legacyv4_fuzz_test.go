@@ -145,50 +145,7 @@ func checkAgainstV4(t testing.TB, doc, patch string, nilNull bool) {
 	if err != nil {
 		t.Fatalf("convert patch %s: %v", patch, err)
 	}
-	var ours error
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				t.Fatalf("panic applying %s to %s: %v", patch, doc, r)
-			}
-		}()
-		ours = p.ApplyWithOptions(node, Options{LegacyV4: true})
-	}()
-	after, err := toJSON(node)
-	if err != nil {
-		t.Fatalf("json view after %s on %s: %v", patch, doc, err)
-	}
-	if ours == nil {
-		checkRender(t, node, after)
-	}
-	if ev.panicked {
-		return
-	}
-	switch {
-	case ev.err != nil && ours == nil:
-		t.Fatalf("doc %s patch %s: v4 failed with %q, we gave %s", doc, patch, ev.err, after)
-	case ev.err != nil:
-		if ours.Error() != ev.err.Error() {
-			t.Fatalf("doc %s patch %s: error\n got %q\nwant %q", doc, patch, ours, ev.err)
-		}
-		if after != before {
-			t.Fatalf("doc %s patch %s: failed Apply changed the document to %s", doc, patch, after)
-		}
-	case ours != nil:
-		t.Fatalf("doc %s patch %s: we failed with %q, v4 gave %s", doc, patch, ours, ev.out)
-	default:
-		want, err := parseOrdered(ev.out)
-		if err != nil {
-			t.Fatalf("parse v4 output %s: %v", ev.out, err)
-		}
-		got, err := parseOrdered(after)
-		if err != nil {
-			t.Fatalf("parse our output %s: %v", after, err)
-		}
-		if !sameJSONUnordered(got, want) {
-			t.Fatalf("doc %s patch %s:\n got %s\nwant %s", doc, patch, got, want)
-		}
-	}
+	checkAgainstOracle(t, "v4", doc, patch, node, before, p, Options{LegacyV4: true}, ev, false)
 }
 
 // runV4 runs evanphx's v4 DecodePatch and Apply.
