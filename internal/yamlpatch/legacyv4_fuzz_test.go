@@ -53,24 +53,8 @@ func FuzzPatchMatchesV4(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, doc, patch string, gen []byte) {
-		if len(doc) > 4096 || len(patch) > 4096 || len(gen) > 4096 {
-			return
-		}
-		nilNull := len(gen)%2 == 1
-		view, text, ok := usableDoc(doc)
-		doc = text
-		switch {
-		case len(gen) > 0:
-			g := &generator{b: gen}
-			if !ok {
-				view = g.document()
-				doc = view.String()
-			}
-			patch = g.patch(view)
-		case !ok:
-			return
-		}
-		if !usablePatch(patch) || strings.Count(patch, `"op"`) > 16 {
+		doc, patch, nilNull, ok := fuzzCase(doc, patch, gen)
+		if !ok {
 			return
 		}
 		v4patch, ok := v4Domain(patch)
