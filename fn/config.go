@@ -163,11 +163,11 @@ func (a AdmissionScope) selects(c *policy.Cluster) bool {
 	return err == nil && sel != nil && sel.Matches(labels.Set(c.Labels))
 }
 
-// scopeAdmission returns c with the admission policies it runs (c itself
-// when nothing is scoped).
-func scopeAdmission(c *policy.Cluster, scopes []AdmissionScope) (*policy.Cluster, error) {
+// scopeAdmission returns which admission policies cluster c runs; nil when
+// nothing is scoped (all of them).
+func scopeAdmission(c *policy.Cluster, scopes []AdmissionScope) (*policy.Selection, error) {
 	if len(scopes) == 0 {
-		return c, nil
+		return nil, nil
 	}
 	if c == nil {
 		return nil, fmt.Errorf("spec.admissionPolicies scopes admission policies to clusters, so the functionConfig must name the cluster to render (spec.cluster)")
@@ -179,7 +179,5 @@ func scopeAdmission(c *policy.Cluster, scopes []AdmissionScope) (*policy.Cluster
 			sel.Selected = append(sel.Selected, a.Policies...)
 		}
 	}
-	scoped := *c
-	scoped.AdmissionPolicies = sel
-	return &scoped, nil
+	return sel, nil
 }

@@ -152,15 +152,14 @@ func TestScopeAdmission(t *testing.T) {
 	}
 	got, err := scopeAdmission(prod, scopes)
 	require.NoError(t, err)
-	assert.Equal(t, &policy.Selection{Scoped: []string{"prod-*", "shop/canary"}, Selected: []string{"prod-*"}}, got.AdmissionPolicies)
-	assert.Nil(t, prod.AdmissionPolicies, "the inventory's cluster is not modified")
+	assert.Equal(t, &policy.Selection{Scoped: []string{"prod-*", "shop/canary"}, Selected: []string{"prod-*"}}, got)
 	got, err = scopeAdmission(staging, scopes)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"shop/canary"}, got.AdmissionPolicies.Selected)
+	assert.Equal(t, []string{"shop/canary"}, got.Selected)
 
-	same, err := scopeAdmission(prod, nil)
+	none, err := scopeAdmission(prod, nil)
 	require.NoError(t, err)
-	assert.Same(t, prod, same)
+	assert.Nil(t, none, "nothing scoped: every admission policy runs")
 	_, err = scopeAdmission(nil, scopes)
 	assert.ErrorContains(t, err, "must name the cluster to render")
 }

@@ -13,56 +13,62 @@ import (
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
-// Inventory object kinds read from the input.
-const (
-	KarmadaClusterAPIVersion        = "cluster.karmada.io/v1alpha1"
-	KarmadaClusterKind              = "Cluster"
-	KubeAdmiralClusterAPIVersion    = "core.kubeadmiral.io/v1alpha1"
-	KubeAdmiralFederatedClusterKind = "FederatedCluster"
-)
-
-// isInventory reports whether an item describes a member cluster: a Karmada
-// Cluster or a KubeAdmiral FederatedCluster.
-func isInventory(apiVersion, kind string) bool {
-	return apiVersion == KarmadaClusterAPIVersion && kind == KarmadaClusterKind ||
-		apiVersion == KubeAdmiralClusterAPIVersion && kind == KubeAdmiralFederatedClusterKind
+// clusterSource is a Dialect that owns the objects describing its control
+// plane's member clusters (Karmada Cluster, KubeAdmiral FederatedCluster):
+// it reads them into the neutral cluster model.
+type clusterSource interface {
+	ClusterType() (apiVersion, kind string)
+	DecodeCluster(obj *yaml.RNode) (policy.Cluster, error)
 }
 
-// clusterObject is the part of a Karmada Cluster or a KubeAdmiral
-// FederatedCluster the dialects use (a FederatedCluster has no such spec
-// fields; KubeAdmiral matches on name and labels only).
-type clusterObject struct {
-	Metadata struct {
-		Name   string            `yaml:"name"`
-		Labels map[string]string `yaml:"labels"`
-	} `yaml:"metadata"`
-	Spec struct {
-		Provider string   `yaml:"provider"`
-		Region   string   `yaml:"region"`
-		Zone     string   `yaml:"zone"`
-		Zones    []string `yaml:"zones"`
-	} `yaml:"spec"`
+// clusterDialect returns the dialect whose cluster objects have this
+// apiVersion and kind, if any.
+func clusterDialect(apiVersion, kind string) (clusterSource, bool) {
+	for _, d := range Dialects {
+		if cs, ok := d.(clusterSource); ok {
+			if v, k := cs.ClusterType(); v == apiVersion && k == kind {
+				return cs, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// isInventory reports whether an item describes a member cluster.
+func isInventory(apiVersion, kind string) bool {
+	_, ok := clusterDialect(apiVersion, kind)
+	return ok
+}
+
+// clusterTypes names the cluster objects the dialects read, for messages.
+func clusterTypes() string {
+	var types []string
+	for _, d := range Dialects {
+		if cs, ok := d.(clusterSource); ok {
+			v, k := cs.ClusterType()
+			types = append(types, v+" "+k)
+		}
+	}
+	return strings.Join(types, " or ")
 }
 
 // Inventory is every cluster the input and the functionConfig describe.
 type Inventory map[string]*policy.Cluster
 
-// BuildInventory reads Cluster and FederatedCluster objects, then lets the
-// inline inventory replace or add entries.
+// BuildInventory reads the dialects' cluster objects, then lets the inline
+// inventory replace or add entries.
 func BuildInventory(objs []*yaml.RNode, inline []InlineCluster) (Inventory, error) {
 	inv := Inventory{}
 	for _, o := range objs {
-		var kc clusterObject
-		if err := o.YNode().Decode(&kc); err != nil {
-			return nil, fmt.Errorf("%s: %w", policy.RefOf(o).GVKString(), err)
+		cs, ok := clusterDialect(o.GetApiVersion(), o.GetKind())
+		if !ok {
+			return nil, fmt.Errorf("%s: not a cluster object", policy.RefOf(o).GVKString())
 		}
-		if kc.Metadata.Name == "" {
-			return nil, fmt.Errorf("%s: metadata.name: Required value", policy.RefOf(o).GVKString())
+		c, err := cs.DecodeCluster(o)
+		if err != nil {
+			return nil, err
 		}
-		inv[kc.Metadata.Name] = &policy.Cluster{
-			Name: kc.Metadata.Name, Labels: kc.Metadata.Labels,
-			Provider: kc.Spec.Provider, Region: kc.Spec.Region, Zone: kc.Spec.Zone, Zones: kc.Spec.Zones,
-		}
+		inv[c.Name] = &c
 	}
 	for _, c := range inline {
 		inv[c.Name] = &policy.Cluster{
@@ -85,7 +91,7 @@ func (inv Inventory) Names() []string {
 // Resolve picks the cluster to render: the named one, or the only one known.
 // needed says whether any policy needs a cluster at all.
 func (inv Inventory) Resolve(name string, needed bool) (*policy.Cluster, error) {
-	known := "no clusters are known: add cluster.karmada.io/v1alpha1 Cluster or core.kubeadmiral.io/v1alpha1 FederatedCluster objects to the input or list them in the functionConfig's spec.clusters"
+	known := "no clusters are known: add " + clusterTypes() + " objects to the input or list them in the functionConfig's spec.clusters"
 	if len(inv) > 0 {
 		known = "known clusters: " + strings.Join(inv.Names(), ", ")
 	}

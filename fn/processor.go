@@ -27,15 +27,16 @@ const noCluster = "-"
 
 const localConfigAnnotation = "config.kubernetes.io/local-config"
 
-// Dialect decodes one family of policy objects into policy Sets.
+// Dialect decodes one family of policy objects into policy Sets. A dialect
+// that owns cluster objects too implements clusterSource (fn/inventory.go).
 type Dialect interface {
 	// Claims reports whether an object belongs to the dialect's control plane
 	// (and so never reaches a member cluster); an error marks an object of a
 	// known kind in an unsupported version.
 	Claims(apiVersion, kind string) (bool, error)
 	// Compile decodes and validates the claimed objects and returns the
-	// ordered Sets for the cluster.
-	Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error)
+	// ordered Sets for the target.
+	Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error)
 }
 
 // Dialects lists the dialects in the order their Sets run. Every dialect
@@ -163,16 +164,18 @@ func (r *run) prepare() (pl *plan, ok bool) {
 		needed = needed || len(objs) > 0
 	}
 	cluster, err := inv.Resolve(cfg.Cluster, needed)
+	var admission *policy.Selection
 	if err == nil {
-		cluster, err = scopeAdmission(cluster, cfg.AdmissionPolicies)
+		admission, err = scopeAdmission(cluster, cfg.AdmissionPolicies)
 	}
 	if err != nil {
 		r.fail(configResult(err, r.rl.FunctionConfig))
 		return nil, false
 	}
 	pl = &plan{items: items, cluster: cluster}
+	target := policy.Target{Cluster: cluster, Admission: admission}
 	for i, d := range Dialects {
-		s, errs := d.Compile(claimed[i], cluster)
+		s, errs := d.Compile(claimed[i], target)
 		for _, e := range errs {
 			res := errorResult(e)
 			if policy.IsWarning(e) {

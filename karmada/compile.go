@@ -38,7 +38,7 @@ var lookalikes = []policy.Lookalike{
 	{System: "Karmada", APIVersion: Group + "/" + Version, Kind: KindClusterOverridePolicy, Name: "karmada"},
 	{System: "ACK One", APIVersion: GroupACKOne + "/" + Version, Kind: KindOverridePolicy, Name: "alibabacloud"},
 	{System: "ACK One", APIVersion: GroupACKOne + "/" + Version, Kind: KindClusterOverridePolicy, Name: "alibabacloud"},
-	{System: "Karmada", APIVersion: "cluster.karmada.io/v1alpha1", Kind: "Cluster", Name: "karmada"},
+	{System: "Karmada", APIVersion: ClusterAPIVersion, Kind: ClusterKind, Name: "karmada"},
 }
 
 // Claims reports whether an object is one of this dialect's control-plane
@@ -71,9 +71,10 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 }
 
 // Compile decodes and validates the claimed objects and returns the Sets for
-// cluster c: ClusterOverridePolicies, then OverridePolicies. Every invalid
-// policy yields one *policy.Error per field error.
-func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+// the target's cluster: ClusterOverridePolicies, then OverridePolicies.
+// Every invalid policy yields one *policy.Error per field error.
+func (Dialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
+	c := t.Cluster
 	cops := newPhase()
 	ops := opSet{}
 	var errs []error

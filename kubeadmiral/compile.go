@@ -81,7 +81,8 @@ type kaRule struct {
 // Compile decodes and validates the policies and returns the one Set that
 // applies them to the resources bound by label. It runs even without
 // policies: a resource naming a missing policy is an error.
-func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+func (Dialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
+	c := t.Cluster
 	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
 	var errs []error
 	seen := policy.Names{}

@@ -89,7 +89,7 @@ spec:
 // same Deployment (the parse is excluded).
 func BenchmarkPolicy(b *testing.B) {
 	for name, p := range benchPolicies {
-		sets, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(p)}, nil)
+		sets, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(p)}, policy.Target{})
 		if len(errs) > 0 {
 			b.Fatal(errs)
 		}

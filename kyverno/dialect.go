@@ -86,9 +86,9 @@ func (Dialect) Observes(apiVersion, kind string) bool {
 func (Dialect) Clusterless() bool { return true }
 
 // Compile decodes and validates the policies in input order. Namespace
-// objects among objs feed namespaceSelector. Policies the cluster's
-// AdmissionPolicies selection leaves out are skipped.
-func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+// objects among objs feed namespaceSelector. Policies the target's
+// Admission selection leaves out are skipped.
+func (Dialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
 	set := &Set{namespaces: Namespaces{}}
 	var errs []error
 	seen := policy.Names{}
@@ -114,7 +114,7 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 			errs = append(errs, &policy.Error{Policy: ref, Field: inv.field, Err: err})
 			continue
 		}
-		if !selected(c, ref) {
+		if !selected(t.Admission, ref) {
 			continue
 		}
 		for _, w := range p.nondeterministic {
@@ -138,9 +138,9 @@ func (Dialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []e
 	return []policy.Set{set}, errs
 }
 
-// selected reports whether the cluster runs the policy.
-func selected(c *policy.Cluster, ref policy.Ref) bool {
-	if c == nil || c.AdmissionPolicies == nil {
+// selected reports whether the cluster runs the policy, as sel says.
+func selected(sel *policy.Selection, ref policy.Ref) bool {
+	if sel == nil {
 		return true
 	}
 	name := ref.Name
@@ -155,7 +155,7 @@ func selected(c *policy.Cluster, ref policy.Ref) bool {
 		}
 		return false
 	}
-	return !matches(c.AdmissionPolicies.Scoped) || matches(c.AdmissionPolicies.Selected)
+	return !matches(sel.Scoped) || matches(sel.Selected)
 }
 
 // Namespaces holds the labels of the input's Namespace objects by name.

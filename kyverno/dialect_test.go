@@ -19,7 +19,7 @@ func compileSet(t *testing.T, c *policy.Cluster, objs ...string) ([]policy.Set, 
 	for _, o := range objs {
 		nodes = append(nodes, yaml.MustParse(o))
 	}
-	return Dialect{}.Compile(nodes, c)
+	return Dialect{}.Compile(nodes, policy.Target{Cluster: c})
 }
 
 const labelPolicy = `apiVersion: kyverno.io/v1
@@ -140,7 +140,7 @@ spec: {rules: []}
 }
 
 func TestSelectedByScope(t *testing.T) {
-	c := &policy.Cluster{Name: "m", AdmissionPolicies: &policy.Selection{Scoped: []string{"prod-*", "shop/x"}, Selected: []string{"shop/x"}}}
+	c := &policy.Selection{Scoped: []string{"prod-*", "shop/x"}, Selected: []string{"shop/x"}}
 	assert.True(t, selected(c, policy.Ref{Kind: KindClusterPolicy, Name: "other"}))
 	assert.False(t, selected(c, policy.Ref{Kind: KindClusterPolicy, Name: "prod-a"}))
 	assert.True(t, selected(c, policy.Ref{Kind: KindPolicy, Namespace: "shop", Name: "x"}))

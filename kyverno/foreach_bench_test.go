@@ -66,7 +66,7 @@ func podWithContainers(n int) string {
 // grow about linearly with n per element, i.e. quadratically at worst.
 func BenchmarkForEachContainers(b *testing.B) {
 	for _, form := range []string{"smp", "jsonpatch"} {
-		sets, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(foreachPolicies[form])}, nil)
+		sets, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(foreachPolicies[form])}, policy.Target{})
 		if len(errs) > 0 {
 			b.Fatal(errs)
 		}

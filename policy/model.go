@@ -11,19 +11,31 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// Cluster is what the dialects know about the member cluster being rendered.
+// Cluster is a member cluster as every dialect sees it, whichever control
+// plane's object described it: its name, its labels and its topology.
 type Cluster struct {
 	// Name is the cluster's name, e.g. "member1" (ACK One: the cluster ID).
 	Name string
 	// Labels are the cluster object's metadata.labels.
 	Labels map[string]string
-	// Provider, Region and Zone mirror Karmada's Cluster.spec fields.
+	// Provider, Region and Zones are where the cluster runs (Karmada's
+	// Cluster.spec.provider, region and zones; empty where the control
+	// plane does not say). Zone is Karmada's deprecated singular field.
 	Provider, Region, Zone string
-	// Zones mirrors Karmada's Cluster.spec.zones.
-	Zones []string
-	// AdmissionPolicies, when set, limits the admission policies (Kyverno)
-	// the cluster runs.
-	AdmissionPolicies *Selection
+	Zones                  []string
+	// Source is the object the cluster was read from; empty for a cluster
+	// of the functionConfig's inline inventory.
+	Source Ref
+}
+
+// Target is what a render compiles policies for.
+type Target struct {
+	// Cluster is the member cluster; nil when the functionConfig names none
+	// and no policy needs one (admission policies only).
+	Cluster *Cluster
+	// Admission, when set, limits the admission policies (Kyverno) the
+	// cluster runs (the functionConfig's spec.admissionPolicies).
+	Admission *Selection
 }
 
 // Selection picks policies by name pattern ("name" for cluster-scoped

@@ -195,14 +195,14 @@ func (fakeDialect) Claims(apiVersion, kind string) (bool, error) {
 	return strings.HasPrefix(apiVersion, "x.io/"), nil
 }
 
-func (fakeDialect) Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error) {
+func (fakeDialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
 	var sets []policy.Set
 	for _, o := range objs {
 		v, err := o.Pipe(yaml.Lookup("spec", "value"))
 		if err != nil || v == nil {
 			return nil, []error{&policy.Error{Policy: policy.RefOf(o), Field: "spec.value", Err: errors.New("Required value")}}
 		}
-		sets = append(sets, labelSet(yaml.GetValue(v)+"-"+c.Name))
+		sets = append(sets, labelSet(yaml.GetValue(v)+"-"+t.Cluster.Name))
 	}
 	return sets, nil
 }

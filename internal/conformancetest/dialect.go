@@ -16,7 +16,7 @@ import (
 // so that the dialect packages' tests can run cases without importing fn.
 type Dialect interface {
 	Claims(apiVersion, kind string) (bool, error)
-	Compile(objs []*yaml.RNode, c *policy.Cluster) ([]policy.Set, []error)
+	Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error)
 }
 
 // RunDialect runs a case through one dialect alone, the way fn drives it:
@@ -52,7 +52,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		}
 	}
 	if len(msgs) == 0 {
-		sets, errs := d.Compile(objs, PolicyCluster(c))
+		sets, errs := d.Compile(objs, policy.Target{Cluster: PolicyCluster(c)})
 		for _, err := range errs {
 			if !policy.IsWarning(err) {
 				msgs = append(msgs, err.Error())

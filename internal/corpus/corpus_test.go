@@ -41,7 +41,7 @@ func TestResourceList(t *testing.T) {
 
 	// The policies are valid and target member1; the first Deployment
 	// gets the mirror registry and its namespace's policy.
-	sets, errs := karmada.Dialect{}.Compile(policies, &policy.Cluster{Name: "member1", Labels: map[string]string{"env": "prod"}})
+	sets, errs := karmada.Dialect{}.Compile(policies, policy.Target{Cluster: &policy.Cluster{Name: "member1", Labels: map[string]string{"env": "prod"}}})
 	require.Empty(t, errs)
 	dep := resources[0]
 	require.Equal(t, "app-000-00000", dep.GetName())

@@ -1,0 +1,54 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package karmada
+
+import (
+	"fmt"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// The object that describes a member cluster to Karmada (and ACK One).
+const (
+	ClusterAPIVersion = "cluster.karmada.io/v1alpha1"
+	ClusterKind       = "Cluster"
+)
+
+// clusterObject is the part of a Karmada Cluster the dialect reads. Mirrors
+// karmada-io/karmada pkg/apis/cluster/v1alpha1/types.go ClusterSpec
+// @f8fdd02 (provider, region, zone, zones).
+type clusterObject struct {
+	Metadata struct {
+		Name   string            `yaml:"name"`
+		Labels map[string]string `yaml:"labels"`
+	} `yaml:"metadata"`
+	Spec struct {
+		Provider string   `yaml:"provider"`
+		Region   string   `yaml:"region"`
+		Zone     string   `yaml:"zone"`
+		Zones    []string `yaml:"zones"`
+	} `yaml:"spec"`
+}
+
+// ClusterType is the apiVersion and kind of Karmada's cluster objects.
+func (Dialect) ClusterType() (apiVersion, kind string) { return ClusterAPIVersion, ClusterKind }
+
+// DecodeCluster reads a Karmada Cluster into the neutral cluster model.
+func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
+	ref := policy.RefOf(obj)
+	var kc clusterObject
+	if err := obj.YNode().Decode(&kc); err != nil {
+		return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
+	}
+	if kc.Metadata.Name == "" {
+		return policy.Cluster{}, fmt.Errorf("%s: metadata.name: Required value", ref.GVKString())
+	}
+	return policy.Cluster{
+		Name: kc.Metadata.Name, Labels: kc.Metadata.Labels,
+		Provider: kc.Spec.Provider, Region: kc.Spec.Region, Zone: kc.Spec.Zone, Zones: kc.Spec.Zones,
+		Source: ref,
+	}, nil
+}
