@@ -20,7 +20,7 @@ test:
 
 ## race: the race detector on the packages that run on all cores (fn drives every dialect from its workers)
 race:
-	$(GO) test -race ./fn/ ./policy/ ./karmada/ ./kubeadmiral/ ./kyverno/ ./overriders/ ./internal/yamlpatch/
+	$(GO) test -race ./fn/ ./policy/ ./karmada/ ./kubeadmiral/ ./kyverno/ ./overriders/ ./kubeadmiral/overriders/ ./internal/yamlpatch/
 
 ## e2e: the kpt and kustomize end-to-end tests, failing when a tool is missing
 e2e:
@@ -53,12 +53,12 @@ FUZZ_TARGETS ?= \
 	./internal/yamlpatch:FuzzPatchMatchesEvanphx \
 	./internal/yamlpatch:FuzzPatchMatchesV4 \
 	./overriders:FuzzKarmadaImageRef \
-	./overriders:FuzzKubeAdmiralImageRef \
+	./kubeadmiral/overriders:FuzzImageRef \
 	./kyverno/vars/image:FuzzKyvernoImageRef \
 	./fn:FuzzMain \
 	./fn:FuzzMainItems \
 	./overriders:FuzzFilters \
-	./overriders:FuzzKubeAdmiral \
+	./kubeadmiral/overriders:FuzzPatches \
 	./kyverno/conditions:FuzzOperate \
 	./internal/wildcard:FuzzWildcardMatchesLibrary \
 	./kyverno/smp:FuzzParseJSONMatchesYAML
@@ -76,7 +76,7 @@ differential-kyverno:
 
 ## bench: Go benchmarks of the overriders, of Kyverno policies and of the whole function on generated corpora
 bench:
-	$(GO) test ./overriders/ -run '^$$' -bench . -benchmem -benchtime 5000x
+	$(GO) test ./overriders/ ./kubeadmiral/overriders/ -run '^$$' -bench . -benchmem -benchtime 5000x
 	$(GO) test ./kyverno/ -run '^$$' -bench . -benchmem -benchtime 500x
 	$(GO) test ./fn/ -run '^$$' -bench . -benchmem
 

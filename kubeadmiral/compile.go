@@ -12,7 +12,7 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
-	"github.com/apply-overrides/apply-overrides/overriders"
+	"github.com/apply-overrides/apply-overrides/kubeadmiral/overriders"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -75,7 +75,7 @@ type compiled struct {
 // kaRule is one overrideRule that targets the cluster.
 type kaRule struct {
 	index      int
-	overriders overriders.KubeAdmiralOverriders
+	overriders overriders.Rule
 }
 
 // Compile decodes and validates the policies and returns the one Set that
@@ -157,36 +157,36 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compile
 }
 
 // toOverriders turns a rule's overriders into KubeAdmiral's patch builders.
-func toOverriders(o *overriderSet) overriders.KubeAdmiralOverriders {
-	var out overriders.KubeAdmiralOverriders
+func toOverriders(o *overriderSet) overriders.Rule {
+	var out overriders.Rule
 	for _, io := range o.Image {
-		img := overriders.KubeAdmiralImageOverrider{ContainerNames: io.ContainerNames, ImagePath: io.ImagePath}
+		img := overriders.Image{ContainerNames: io.ContainerNames, ImagePath: io.ImagePath}
 		for _, op := range io.Operations {
-			img.Operations = append(img.Operations, overriders.KubeAdmiralImageOperation{Component: op.ImageComponent, Operator: op.Operator, Value: op.Value})
+			img.Operations = append(img.Operations, overriders.ImageOperation{Component: op.ImageComponent, Operator: op.Operator, Value: op.Value})
 		}
 		out.Image = append(out.Image, img)
 	}
 	for _, x := range o.Command {
-		out.Command = append(out.Command, overriders.KubeAdmiralEntrypointOverrider{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
+		out.Command = append(out.Command, overriders.Entrypoint{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
 	}
 	for _, x := range o.Args {
-		out.Args = append(out.Args, overriders.KubeAdmiralEntrypointOverrider{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
+		out.Args = append(out.Args, overriders.Entrypoint{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
 	}
 	for _, x := range o.Envs {
-		out.Envs = append(out.Envs, overriders.KubeAdmiralEnvOverrider{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
+		out.Envs = append(out.Envs, overriders.Env{ContainerName: x.ContainerName, Operator: x.Operator, Value: x.Value})
 	}
 	for _, x := range o.Annotations {
-		out.Annotations = append(out.Annotations, overriders.KubeAdmiralStringMapOverrider{Operator: x.Operator, Value: keyValues(x.Value)})
+		out.Annotations = append(out.Annotations, overriders.StringMap{Operator: x.Operator, Value: keyValues(x.Value)})
 	}
 	for _, x := range o.Labels {
-		out.Labels = append(out.Labels, overriders.KubeAdmiralStringMapOverrider{Operator: x.Operator, Value: keyValues(x.Value)})
+		out.Labels = append(out.Labels, overriders.StringMap{Operator: x.Operator, Value: keyValues(x.Value)})
 	}
 	for _, x := range o.JSONPatch {
 		v := x.Value
 		if yamlnode.IsNull(v) {
 			v = nil
 		}
-		out.JSONPatch = append(out.JSONPatch, overriders.KubeAdmiralJSONPatchOverrider{Operator: x.Operator, Path: x.Path, Value: v})
+		out.JSONPatch = append(out.JSONPatch, overriders.JSONPatch{Operator: x.Operator, Path: x.Path, Value: v})
 	}
 	return out
 }

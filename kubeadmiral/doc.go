@@ -25,4 +25,8 @@
 //     KubeAdmiral uses (evanphx/json-patch v4 API);
 //   - finally empty labels, annotations and finalizers are dropped, as the
 //     apiserver would.
+//
+// The patch builders of the overrider types are in the subpackage
+// kubeadmiral/overriders; this package decodes, validates and matches the
+// policies, and applies each rule's patch.
 package kubeadmiral

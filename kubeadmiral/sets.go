@@ -12,7 +12,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
-	"github.com/apply-overrides/apply-overrides/overriders"
+	"github.com/apply-overrides/apply-overrides/kubeadmiral/overriders"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -51,7 +51,7 @@ func (s *set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 	}
 	// The rules of one resource share its original kind (upstream pins it
 	// from the template) and the finalizer operations they defer.
-	r := &render{gvk: overriders.KubeAdmiralGVK(res.Node.YNode())}
+	r := &render{gvk: overriders.GVK(res.Node.YNode())}
 	rules := []*policy.Rule{{Policy: owner, Field: "metadata", Internal: true, Steps: []policy.Step{{Field: "metadata", Filter: toTemplate{}}}}}
 	for _, p := range bound {
 		if p.err != nil {
@@ -96,7 +96,7 @@ type ruleFilter struct {
 	render     *render
 	policy     string
 	index      int
-	overriders overriders.KubeAdmiralOverriders
+	overriders overriders.Rule
 }
 
 var _ yaml.Filter = ruleFilter{}
@@ -108,9 +108,9 @@ func (f ruleFilter) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
 	obj := rn.YNode()
 	var patch yamlpatch.Patch
 	for _, p := range f.overriders.Patchers() {
-		ops, err := overriders.KubeAdmiralWithGVK{GVK: f.render.gvk, Patcher: p}.Patches(obj)
+		ops, err := overriders.WithGVK{GVK: f.render.gvk, Patcher: p}.Patches(obj)
 		if err != nil {
-			if errors.As(err, new(*overriders.KubeAdmiralApplyError)) {
+			if errors.As(err, new(*overriders.ApplyError)) {
 				return nil, err
 			}
 			return nil, fmt.Errorf("failed to parse patches from policy %q's overrideRules[%d], error: %w", f.policy, f.index, err)
@@ -131,7 +131,7 @@ func (f ruleFilter) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
 			f.render.finalizers = append(f.render.finalizers, op)
 		}
 	}
-	if err := applyPatch(overriders.KubeAdmiralWithoutFinalizers(patch), obj); err != nil {
+	if err := applyPatch(overriders.WithoutFinalizers(patch), obj); err != nil {
 		return nil, err
 	}
 	return rn, nil

@@ -8,34 +8,12 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
-const benchDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web # the workload
-  namespace: shop
-  labels:
-    app: web
-spec:
-  replicas: 2 # default
-  template:
-    spec:
-      containers:
-      - name: main
-        image: registry.example.com/web:1.0 # pinned
-        args: ["--port=8080"]
-        env:
-        - name: CONFIG
-          value: '{"mode":"a"}'
-      - name: sidecar
-        image: envoy:1.30
-`
-
-// BenchmarkOverriders measures one application of each overrider, Karmada's
-// filters and KubeAdmiral's patch builders, on a fresh parse of the same
-// Deployment (the parse is excluded).
+// BenchmarkOverriders measures one application of each of Karmada's
+// filters on a fresh parse of the same Deployment (the parse is excluded).
 func BenchmarkOverriders(b *testing.B) {
 	three := &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagInt, Value: "3"}
 	karmada := map[string]yaml.Filter{
@@ -50,24 +28,9 @@ func BenchmarkOverriders(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				rn := yaml.MustParse(benchDeployment)
+				rn := yaml.MustParse(overridertest.BenchDeployment)
 				b.StartTimer()
 				if _, err := f.Filter(rn); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-	kubeadmiral := map[string]KubeAdmiralPatcher{
-		"kubeadmiral/image":  KubeAdmiralImages{{Operations: []KubeAdmiralImageOperation{{Component: "Registry", Operator: "overwrite", Value: "mirror.example.com"}}}},
-		"kubeadmiral/args":   KubeAdmiralEntrypoints{Field: "args", Overriders: []KubeAdmiralEntrypointOverrider{{ContainerName: "main", Operator: "append", Value: []string{"--cache"}}}},
-		"kubeadmiral/labels": KubeAdmiralStringMaps{Field: "labels", Overriders: []KubeAdmiralStringMapOverrider{{Operator: "overwrite", Value: []KeyValue{{Key: "app", Value: "b"}}}}},
-	}
-	for name, p := range kubeadmiral {
-		b.Run(name, func(b *testing.B) {
-			rn := yaml.MustParse(benchDeployment)
-			for b.Loop() {
-				if _, err := p.Patches(rn.YNode()); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // CommandArgs is Karmada's commandOverrider or argsOverrider
@@ -72,12 +73,12 @@ func (o CommandArgs) apply(doc *yaml.Node) error {
 		if c.Kind != yaml.MappingNode {
 			return prefixed(p, fmt.Errorf("%s, expected map[string]interface{}", describe(c)))
 		}
-		name := mapGet(c, "name")
+		name := yamlnode.MapGet(c, "name")
 		if name == nil || !yamlpatch.IsString(name) || name.Value != o.ContainerName {
 			continue
 		}
-		t := target{path: p + "/" + o.Field, container: c, list: mapGet(c, o.Field)}
-		if t.list != nil && !isNull(t.list) && t.list.Kind != yaml.SequenceNode {
+		t := target{path: p + "/" + o.Field, container: c, list: yamlnode.MapGet(c, o.Field)}
+		if t.list != nil && !yamlnode.IsNullScalar(t.list) && t.list.Kind != yaml.SequenceNode {
 			return prefixed(t.path, fmt.Errorf("%s, expected []interface{}", describe(t.list)))
 		}
 		targets = append(targets, t)
@@ -96,17 +97,17 @@ func (o CommandArgs) apply(doc *yaml.Node) error {
 // and [] otherwise; a present list is rewritten item by item so comments
 // on kept items survive.
 func (o CommandArgs) edit(doc *yaml.Node, path string, list *yaml.Node) error {
-	if list == nil || isNull(list) {
+	if list == nil || yamlnode.IsNullScalar(list) {
 		var items []string
 		if o.Operator == OpAdd {
 			items = o.Value
 		}
 		if list != nil { // null: turn the node into the list, keeping its comments
 			list.Kind, list.Tag, list.Value, list.Style = yaml.SequenceNode, yaml.NodeTagSeq, "", 0
-			list.Content = stringNodes(items)
+			list.Content = yamlvalue.StringNodes(items)
 			return nil
 		}
-		seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq, Content: stringNodes(items)}
+		seq := &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq, Content: yamlvalue.StringNodes(items)}
 		if err := (yamlpatch.Patch{{Op: OpAdd, Path: path, Value: seq}}).Apply(doc); err != nil {
 			return prefixed(path, err)
 		}
@@ -116,7 +117,7 @@ func (o CommandArgs) edit(doc *yaml.Node, path string, list *yaml.Node) error {
 	// is rewritten as that string (e.g. "%!s(int64=8080)").
 	for i, item := range list.Content {
 		if it := yamlnode.Deref(item); !yamlpatch.IsString(it) {
-			list.Content[i] = asString(item, fmt.Sprintf("%s", toUnstructured(it)))
+			list.Content[i] = asString(item, fmt.Sprintf("%s", yamlvalue.ToUnstructured(it)))
 		}
 	}
 	switch o.Operator {
@@ -124,7 +125,7 @@ func (o CommandArgs) edit(doc *yaml.Node, path string, list *yaml.Node) error {
 		if len(list.Content) == 0 && len(o.Value) > 0 {
 			list.Style &^= yaml.FlowStyle // `[]` grows into a block list
 		}
-		list.Content = append(list.Content, stringNodes(o.Value)...)
+		list.Content = append(list.Content, yamlvalue.StringNodes(o.Value)...)
 	case OpRemove:
 		drop := make(map[string]bool, len(o.Value))
 		for _, v := range o.Value {
@@ -148,17 +149,9 @@ func asString(item *yaml.Node, s string) *yaml.Node {
 		yamlpatch.SetString(item, s)
 		return item
 	}
-	n := newString(s)
+	n := yamlvalue.NewString(s)
 	n.HeadComment, n.LineComment, n.FootComment = item.HeadComment, item.LineComment, item.FootComment
 	return n
-}
-
-func stringNodes(values []string) []*yaml.Node {
-	nodes := make([]*yaml.Node, 0, len(values))
-	for _, v := range values {
-		nodes = append(nodes, newString(v))
-	}
-	return nodes
 }
 
 // nestedSlice is unstructured.NestedSlice: nil without error when a level
@@ -167,13 +160,13 @@ func stringNodes(values []string) []*yaml.Node {
 func nestedSlice(doc *yaml.Node, fields []string) (*yaml.Node, error) {
 	cur := doc
 	for i, f := range fields {
-		if isNull(cur) {
+		if yamlnode.IsNullScalar(cur) {
 			return nil, nil
 		}
 		if cur.Kind != yaml.MappingNode {
 			return nil, fmt.Errorf(".%s accessor error: %s, expected map[string]interface{}", strings.Join(fields[:i+1], "."), describe(cur))
 		}
-		if cur = mapGet(cur, f); cur == nil {
+		if cur = yamlnode.MapGet(cur, f); cur == nil {
 			return nil, nil
 		}
 	}

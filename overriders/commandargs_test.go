@@ -3,7 +3,11 @@
 
 package overriders
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
+)
 
 // nginx renders one commented container named nginx with extra fields.
 func nginx(extra string) string {
@@ -11,7 +15,7 @@ func nginx(extra string) string {
 # the nginx container
 - name: nginx # container name
   image: nginx:1.25 # image
-` + indent(extra, 2)
+` + overridertest.Indent(extra, 2)
 }
 
 const threeArgs = `command: # the command

@@ -38,15 +38,8 @@
 //
 // The caller adds the policy, rule and resource.
 //
-// # KubeAdmiral
-//
-// KubeAdmiral's overriders (kubewharf/kubeadmiral pkg/controllers/override
-// @19de01c) work differently: for each rule, every overrider list computes
-// JSON-patch operations against the object as it is before the rule, and
-// the rule's patch is applied afterwards. They are therefore patch
-// builders, the KubeAdmiral* types implementing KubeAdmiralPatcher (image,
-// command/args entrypoints, envs, label/annotation string maps, jsonpatch),
-// and KubeAdmiralOverriders lists them in upstream's fixed order. Their
-// errors carry upstream's wrapping, e.g.
-// "failed to parse command overriders: failed to apply command override: unsupported operator:".
+// KubeAdmiral's overriders, which are patch builders rather than filters,
+// are in package kubeadmiral/overriders; the node and image-reference
+// helpers both dialects use are in internal/yamlnode, internal/yamlvalue
+// and internal/imageref.
 package overriders

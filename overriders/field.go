@@ -12,6 +12,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // Field is Karmada's fieldOverrider: it patches a JSON or YAML document
@@ -110,29 +111,15 @@ func decodePatch(ops []yamlpatch.Operation) (jsonpatch.Patch, error) {
 	return jsonpatch.DecodePatch(b)
 }
 
-// encodePatch is the JSON of ops, each value converted by valueJSON.
+// encodePatch is the JSON of ops, each value converted by yamlvalue.StoredJSON.
 func encodePatch(ops []yamlpatch.Operation) ([]byte, error) {
 	list := make([]jsonOp, 0, len(ops))
 	for _, op := range ops {
-		v, err := valueJSON(op.Value)
+		v, err := yamlvalue.StoredJSON(op.Value)
 		if err != nil {
 			return nil, fmt.Errorf("value of %s %s: %w", op.Op, op.Path, err)
 		}
 		list = append(list, jsonOp{Op: op.Op, Path: op.Path, Value: v})
 	}
 	return json.Marshal(list)
-}
-
-// valueJSON converts a policy value to the JSON the apiserver would have
-// stored for it: kubectl reads YAML 1.1 (`yes` is true, `1.10` is 1.1) and
-// object keys come out sorted. nil is null.
-func valueJSON(n *yaml.Node) (json.RawMessage, error) {
-	if n == nil {
-		return json.RawMessage("null"), nil
-	}
-	s, err := yaml.String(n)
-	if err != nil {
-		return nil, err
-	}
-	return sigsyaml.YAMLToJSON([]byte(s))
 }

@@ -6,6 +6,7 @@ package overriders
 import (
 	"testing"
 
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -14,7 +15,7 @@ func TestFieldJSON(t *testing.T) {
 		if value == "" {
 			return yamlpatch.Operation{Op: o, Path: path}
 		}
-		return yamlpatch.Operation{Op: o, Path: path, Value: node(t, value)}
+		return yamlpatch.Operation{Op: o, Path: path, Value: overridertest.Node(t, value)}
 	}
 	runCases(t, map[string]filterCase{
 		"replace a nested value": {
@@ -82,7 +83,7 @@ func TestFieldYAML(t *testing.T) {
 		if value == "" {
 			return yamlpatch.Operation{Op: o, Path: path}
 		}
-		return yamlpatch.Operation{Op: o, Path: path, Value: node(t, value)}
+		return yamlpatch.Operation{Op: o, Path: path, Value: overridertest.Node(t, value)}
 	}
 	runCases(t, map[string]filterCase{
 		"re-serialised as YAML 1.1 with sorted keys and no comments": {
@@ -141,7 +142,7 @@ flags.yaml: | # literal
 
 func TestFieldErrors(t *testing.T) {
 	op := func(o, path, value string) yamlpatch.Operation {
-		return yamlpatch.Operation{Op: o, Path: path, Value: node(t, value)}
+		return yamlpatch.Operation{Op: o, Path: path, Value: overridertest.Node(t, value)}
 	}
 	replace := []yamlpatch.Operation{op("replace", "/a", "1")}
 	runCases(t, map[string]filterCase{

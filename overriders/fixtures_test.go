@@ -3,21 +3,9 @@
 
 package overriders
 
-import "strings"
+import "github.com/apply-overrides/apply-overrides/internal/overridertest"
 
 const digest = "sha256:dbcc1c35ac38df41fd2f5e4130b32ffdb93ebae8b3dbe638c23575912276fc9c"
-
-// indent prefixes every non-empty line of s with n spaces.
-func indent(s string, n int) string {
-	pad := strings.Repeat(" ", n)
-	lines := strings.SplitAfter(s, "\n")
-	for i, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			lines[i] = pad + l
-		}
-	}
-	return strings.Join(lines, "")
-}
 
 // workload renders a commented manifest of kind whose pod spec sits under
 // spec.template.spec; spec is the pod spec's body.
@@ -31,7 +19,7 @@ spec:
   replicas: 1 # replicas comment
   template:
     spec:
-` + indent(spec, 6) + `# foot comment
+` + overridertest.Indent(spec, 6) + `# foot comment
 `
 }
 
@@ -46,7 +34,7 @@ kind: Pod
 metadata:
   name: web # name comment
 spec:
-` + indent(spec, 2) + `# foot comment
+` + overridertest.Indent(spec, 2) + `# foot comment
 `
 }
 
@@ -63,7 +51,7 @@ spec:
     spec:
       template:
         spec:
-` + indent(spec, 10) + `# foot comment
+` + overridertest.Indent(spec, 10) + `# foot comment
 `
 }
 
@@ -75,7 +63,7 @@ apiVersion: apps/v1 # line comment
 kind: Deployment
 metadata:
   name: web # name comment
-` + indent(meta, 2) + `spec:
+` + overridertest.Indent(meta, 2) + `spec:
   replicas: 1 # replicas comment
   template:
     metadata:
@@ -93,6 +81,6 @@ kind: ConfigMap
 metadata:
   name: cfg # name comment
 data:
-` + indent(data, 2) + `# foot comment
+` + overridertest.Indent(data, 2) + `# foot comment
 `
 }

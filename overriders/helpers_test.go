@@ -69,16 +69,6 @@ func runFilter(t *testing.T, tc filterCase) {
 // ptr returns a pointer to s.
 func ptr(s string) *string { return &s }
 
-// node parses a YAML value for use in a patch operation.
-func node(t *testing.T, s string) *yaml.Node {
-	t.Helper()
-	rn, err := yaml.Parse(s)
-	if err != nil {
-		t.Fatalf("parse value %q: %v", s, err)
-	}
-	return rn.YNode()
-}
-
 // chain applies filters in order, like a rule's consecutive steps.
 type chain []yaml.Filter
 

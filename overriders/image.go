@@ -12,6 +12,7 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // Image is Karmada's imageOverrider: it rewrites one component of container
@@ -97,7 +98,7 @@ func setStringAt(doc *yaml.Node, op, path, s string) error {
 			return nil
 		}
 	}
-	patch := yamlpatch.Patch{{Op: op, Path: path, Value: newString(s)}}
+	patch := yamlpatch.Patch{{Op: op, Path: path, Value: yamlvalue.NewString(s)}}
 	if err := patch.Apply(doc); err != nil {
 		return prefixed(path, err)
 	}
@@ -113,7 +114,7 @@ func obtainImageValue(doc *yaml.Node, path string) (string, error) {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	cur := doc
 	for i := 0; i < len(segs)-1; i++ {
-		v := mapGet(cur, segs[i])
+		v := yamlnode.MapGet(cur, segs[i])
 		switch {
 		case v != nil && v.Kind == yaml.MappingNode:
 			cur = v
@@ -136,7 +137,7 @@ func obtainImageValue(doc *yaml.Node, path string) (string, error) {
 		}
 	}
 	last := segs[len(segs)-1]
-	v := mapGet(cur, last)
+	v := yamlnode.MapGet(cur, last)
 	if v == nil || !yamlpatch.IsString(v) {
 		return "", fmt.Errorf("failed to convert path(%s) to string", last)
 	}

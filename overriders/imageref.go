@@ -4,13 +4,11 @@
 package overriders
 
 import (
-	_ "crypto/sha256" // lets go-digest validate sha256 digests, as upstream does
-	_ "crypto/sha512" // lets go-digest validate sha384/sha512 digests
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/distribution/reference"
+
+	"github.com/apply-overrides/apply-overrides/internal/imageref"
 )
 
 // Image components and operators, as Karmada's CRD enums spell them.
@@ -24,23 +22,6 @@ const (
 	OpReplace = "replace"
 )
 
-// anchoredTag and anchoredDigest match a whole new tag or digest against
-// distribution/reference's TagRegexp and DigestRegexp. Karmada
-// (pkg/util/imageparser/lifted.go @f8fdd02) and KubeAdmiral
-// (pkg/lifted/distribution/reference/regexp.go @19de01c) each lifted these
-// two patterns, unchanged, only because reference does not export their
-// anchored forms.
-var (
-	anchoredTag    = anchored(reference.TagRegexp)
-	anchoredDigest = anchored(reference.DigestRegexp)
-)
-
-// anchored is re matching whole strings only, as reference's unexported
-// anchored does.
-func anchored(re *regexp.Regexp) *regexp.Regexp {
-	return regexp.MustCompile(`^(?:` + re.String() + `)$`)
-}
-
 // imageRef mirrors karmada pkg/util/imageparser.Components @f8fdd02: plain
 // strings, never re-validated, so overrides can produce invalid references.
 type imageRef struct {
@@ -48,7 +29,8 @@ type imageRef struct {
 }
 
 // parseImage is karmada's imageparser.Parse: reference.Parse (no docker.io
-// normalisation), Karmada's host split, and the tag winning over the digest.
+// normalisation), Karmada's host split (imageref.SplitHostname), and the
+// tag winning over the digest.
 func parseImage(s string) (imageRef, error) {
 	ref, err := reference.Parse(s)
 	if err != nil {
@@ -56,7 +38,7 @@ func parseImage(s string) (imageRef, error) {
 	}
 	var c imageRef
 	if named, ok := ref.(reference.Named); ok {
-		c.host, c.repo = splitHostname(named.Name())
+		c.host, c.repo = imageref.SplitHostname(named.Name())
 	}
 	if tagged, ok := ref.(reference.Tagged); ok {
 		c.tag = tagged.Tag()
@@ -64,23 +46,6 @@ func parseImage(s string) (imageRef, error) {
 		c.digest = digested.Digest().String()
 	}
 	return c, nil
-}
-
-// splitHostname is Karmada's SplitHostname (pkg/util/imageparser/parser.go
-// @f8fdd02; KubeAdmiral's SplitRegistryAndRepository is the same): the first
-// "/" segment is the registry host only if it contains "." or ":" or is
-// "localhost". It is upstream's own code, not distribution's, and no
-// function of reference v0.6.0 splits the same way: reference.Domain
-// follows the grammar, so "ealen/echo" has the domain "ealen" and "0_0.0/x"
-// none; the heuristic ParseNormalizedNamed uses (normalize.go
-// splitDockerDomain, unexported) also takes an upper-case first segment
-// for a domain and rewrites the name to docker.io/[library/]….
-func splitHostname(name string) (host, repo string) {
-	i := strings.IndexRune(name, '/')
-	if i == -1 || (!strings.ContainsAny(name[:i], ".:") && name[:i] != "localhost") {
-		return "", name
-	}
-	return name[:i], name[i+1:]
 }
 
 func (c imageRef) String() string {
@@ -107,9 +72,9 @@ func (c imageRef) tagOrDigest() string {
 // setTagOrDigest silently ignores values that are neither a tag nor a digest.
 func (c *imageRef) setTagOrDigest(s string) {
 	switch {
-	case anchoredTag.MatchString(s):
+	case imageref.IsTag(s):
 		c.tag, c.digest = s, ""
-	case anchoredDigest.MatchString(s):
+	case imageref.IsDigest(s):
 		c.tag, c.digest = "", s
 	}
 }

@@ -10,12 +10,11 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // KeyValue is one entry of a labels or annotations overrider's value.
-type KeyValue struct {
-	Key, Value string
-}
+type KeyValue = yamlvalue.KeyValue
 
 // LabelAnnotation is Karmada's labelsOverrider or annotationsOverrider
 // (karmada pkg/util/overridemanager/labelannotationoverrider.go @f8fdd02).
@@ -42,9 +41,9 @@ func (o LabelAnnotation) Filter(rn *yaml.RNode) (*yaml.RNode, error) {
 }
 
 func (o LabelAnnotation) apply(doc *yaml.Node) error {
-	meta := mapGet(doc, "metadata")
-	m := mapGet(meta, o.Field)
-	isMap := stringMap(m)
+	meta := yamlnode.MapGet(doc, "metadata")
+	m := yamlnode.MapGet(meta, o.Field)
+	isMap := yamlvalue.IsStringMap(m)
 	switch o.Operator {
 	case OpAdd:
 		if !isMap {
@@ -61,7 +60,7 @@ func (o LabelAnnotation) apply(doc *yaml.Node) error {
 		return o.applyOther(doc)
 	}
 	for _, kv := range o.Value {
-		if (o.Operator == OpRemove || o.Operator == OpReplace) && mapGet(m, kv.Key) == nil {
+		if (o.Operator == OpRemove || o.Operator == OpReplace) && yamlnode.MapGet(m, kv.Key) == nil {
 			continue
 		}
 		path := o.path(kv.Key)
@@ -75,7 +74,7 @@ func (o LabelAnnotation) apply(doc *yaml.Node) error {
 			return err
 		}
 	}
-	settleLineComment(mapGet(doc, "metadata"), o.Field)
+	settleLineComment(yamlnode.MapGet(doc, "metadata"), o.Field)
 	return nil
 }
 
@@ -91,7 +90,7 @@ func (o LabelAnnotation) path(key string) string {
 func (o LabelAnnotation) applyOther(doc *yaml.Node) error {
 	patch := make(yamlpatch.Patch, 0, len(o.Value))
 	for _, kv := range o.Value {
-		patch = append(patch, yamlpatch.Operation{Op: o.Operator, Path: o.path(kv.Key), Value: newString(kv.Value)})
+		patch = append(patch, yamlpatch.Operation{Op: o.Operator, Path: o.path(kv.Key), Value: yamlvalue.NewString(kv.Value)})
 	}
 	if err := checkPatch(patch); err != nil {
 		return err
@@ -111,30 +110,16 @@ func (o LabelAnnotation) createMap(doc, meta, m *yaml.Node) (*yaml.Node, bool) {
 	switch {
 	case meta == nil && doc.Kind == yaml.MappingNode:
 		meta = &yaml.Node{Kind: yaml.MappingNode, Tag: yaml.NodeTagMap}
-		doc.Content = append(doc.Content, newString("metadata"), meta)
+		doc.Content = append(doc.Content, yamlvalue.NewString("metadata"), meta)
 	case meta == nil || meta.Kind != yaml.MappingNode:
 		return nil, false
 	}
 	if m == nil {
 		m = &yaml.Node{Kind: yaml.MappingNode, Tag: yaml.NodeTagMap}
-		meta.Content = append(meta.Content, newString(o.Field), m)
+		meta.Content = append(meta.Content, yamlvalue.NewString(o.Field), m)
 		return m, true
 	}
 	// Keep the node (and its comments), drop its content.
 	m.Kind, m.Tag, m.Value, m.Style, m.Content = yaml.MappingNode, yaml.NodeTagMap, "", 0, nil
 	return m, true
-}
-
-// stringMap reports whether n is a mapping whose values are all strings,
-// which is what unstructured.NestedStringMap accepts.
-func stringMap(n *yaml.Node) bool {
-	if n == nil || n.Kind != yaml.MappingNode {
-		return false
-	}
-	for i := 1; i < len(n.Content); i += 2 {
-		if !yamlpatch.IsString(yamlnode.Deref(n.Content[i])) {
-			return false
-		}
-	}
-	return true
 }

@@ -6,45 +6,18 @@ package overriders
 import (
 	"fmt"
 	"reflect"
-	"time"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // root returns the mapping (or other) node at the top of rn, unwrapping a
 // document node and aliases; nil if rn holds nothing.
 func root(rn *yaml.RNode) *yaml.Node {
 	return yamlnode.Resolve(rn.YNode())
-}
-
-// mapGet returns the value of key in mapping m, or nil when m is not a
-// mapping or has no such key. It reads keys the way a JSON object would.
-func mapGet(m *yaml.Node, key string) *yaml.Node {
-	m = yamlnode.Deref(m)
-	if m == nil || m.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return yamlnode.Deref(m.Content[i+1])
-		}
-	}
-	return nil
-}
-
-// isNull reports whether n is an explicit YAML null (`~`, `null`, empty).
-func isNull(n *yaml.Node) bool {
-	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull
-}
-
-// newString returns a new scalar node that reads back as the string s.
-func newString(s string) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagString}
-	yamlpatch.SetString(n, s)
-	return n
 }
 
 // setString sets scalar n to s, leaving n untouched when it already holds
@@ -74,57 +47,11 @@ func editDoc(rn *yaml.RNode, apply func(doc *yaml.Node) error) (*yaml.RNode, err
 	return rn, nil
 }
 
-// toUnstructured converts n to the Go value Kubernetes' unstructured
-// package would hold for it after a JSON round trip: map[string]any,
-// []any, string, int64, float64, bool or nil. It is used to reproduce
-// upstream messages that format such values with %v, %s or %T.
-func toUnstructured(n *yaml.Node) any {
-	n = yamlnode.Deref(n)
-	if n == nil {
-		return nil
-	}
-	switch n.Kind {
-	case yaml.MappingNode:
-		m := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			m[n.Content[i].Value] = toUnstructured(n.Content[i+1])
-		}
-		return m
-	case yaml.SequenceNode:
-		s := make([]any, 0, len(n.Content))
-		for _, c := range n.Content {
-			s = append(s, toUnstructured(c))
-		}
-		return s
-	case yaml.DocumentNode:
-		if len(n.Content) == 0 {
-			return nil
-		}
-		return toUnstructured(n.Content[0])
-	}
-	if yamlpatch.IsString(n) {
-		return n.Value
-	}
-	var v any
-	if err := n.Decode(&v); err != nil {
-		return n.Value
-	}
-	switch x := v.(type) {
-	case int:
-		return int64(x)
-	case uint64:
-		return float64(x)
-	case time.Time:
-		return n.Value
-	}
-	return v
-}
-
 // goKind names the reflect.Kind of n's unstructured value ("map", "slice",
 // "string", "int64", "float64", "bool"), as apimachinery's converter
 // prints it; "invalid" for null.
 func goKind(n *yaml.Node) string {
-	v := toUnstructured(n)
+	v := yamlvalue.ToUnstructured(n)
 	if v == nil {
 		return reflect.Invalid.String()
 	}
@@ -134,7 +61,7 @@ func goKind(n *yaml.Node) string {
 // describe formats n like apimachinery's accessor errors:
 // "<value> is of the type <type>".
 func describe(n *yaml.Node) string {
-	v := toUnstructured(n)
+	v := yamlvalue.ToUnstructured(n)
 	return fmt.Sprintf("%v is of the type %T", v, v)
 }
 
@@ -172,10 +99,6 @@ func settleLineComment(m *yaml.Node, key string) {
 	}
 }
 
-// maxExpandedNodes caps alias expansion, so an alias bomb (anchors that
-// nest aliases of each other) cannot blow up memory.
-const maxExpandedNodes = 1 << 20
-
 // unshare replaces every alias in doc with a copy of its anchor, so an
 // in-place edit changes one place only, as a patch of the document's JSON
 // view would. Documents without aliases (the usual case) are untouched.
@@ -183,8 +106,8 @@ func unshare(doc *yaml.Node) error {
 	if doc == nil || !aliasBelow(doc, 0) {
 		return nil
 	}
-	if n := expandedSize(doc, map[*yaml.Node]int{}, map[*yaml.Node]bool{}); n > maxExpandedNodes {
-		return fmt.Errorf("expanding the document's YAML aliases would exceed %d nodes", maxExpandedNodes)
+	if n := expandedSize(doc, map[*yaml.Node]int{}, map[*yaml.Node]bool{}); n > yamlnode.MaxExpandedNodes {
+		return fmt.Errorf("expanding the document's YAML aliases would exceed %d nodes", yamlnode.MaxExpandedNodes)
 	}
 	var walk func(n *yaml.Node, onPath map[*yaml.Node]bool)
 	walk = func(n *yaml.Node, onPath map[*yaml.Node]bool) {
@@ -210,7 +133,7 @@ func unshare(doc *yaml.Node) error {
 }
 
 // expandedSize counts the nodes of n with its aliases expanded, saturating
-// just above maxExpandedNodes.
+// just above yamlnode.MaxExpandedNodes.
 func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, onPath map[*yaml.Node]bool) int {
 	if n == nil || onPath[n] {
 		return 0
@@ -224,8 +147,8 @@ func expandedSize(n *yaml.Node, memo map[*yaml.Node]int, onPath map[*yaml.Node]b
 	onPath[n] = true
 	size := 1
 	for _, c := range n.Content {
-		if size += expandedSize(c, memo, onPath); size > maxExpandedNodes {
-			size = maxExpandedNodes + 1
+		if size += expandedSize(c, memo, onPath); size > yamlnode.MaxExpandedNodes {
+			size = yamlnode.MaxExpandedNodes + 1
 			break
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -15,7 +16,7 @@ func TestPlaintext(t *testing.T) {
 		if value == "" {
 			return yamlpatch.Operation{Op: o, Path: path}
 		}
-		return yamlpatch.Operation{Op: o, Path: path, Value: node(t, value)}
+		return yamlpatch.Operation{Op: o, Path: path, Value: overridertest.Node(t, value)}
 	}
 	patch := func(ops ...yamlpatch.Operation) Plaintext { return Plaintext{Patch: ops} }
 	containers := `containers:
@@ -88,7 +89,7 @@ func TestPlaintextErrors(t *testing.T) {
 		if value == "" {
 			return yamlpatch.Operation{Op: o, Path: path}
 		}
-		return yamlpatch.Operation{Op: o, Path: path, Value: node(t, value)}
+		return yamlpatch.Operation{Op: o, Path: path, Value: overridertest.Node(t, value)}
 	}
 	patch := func(ops ...yamlpatch.Operation) Plaintext { return Plaintext{Patch: ops} }
 	input := deployment("containers:\n- name: nginx # main\n  image: nginx:1.25 # image\n")

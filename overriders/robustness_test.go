@@ -9,36 +9,14 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
-
-// oddDocuments put every shape where the filters expect another one.
-var oddDocuments = []string{
-	"kind: Pod\n",
-	"kind: Pod\nspec: null\n",
-	"kind: Pod\nspec: 3\n",
-	"kind: Pod\nspec: [a]\n",
-	"kind: Pod\nspec:\n  containers: null\n",
-	"kind: Pod\nspec:\n  containers: x\n",
-	"kind: Pod\nspec:\n  containers: [null, 1, [a], {}]\n",
-	"kind: Pod\nspec:\n  containers:\n  - name: a\n    image: {a: b}\n    command: {a: b}\n    args: x\n",
-	"kind: Deployment\nspec:\n  template: [a]\n",
-	"kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - &c {name: a, image: nginx, args: &a [x, 1, null, {k: v}]}\n      - *c\n      - {name: a, args: *a}\n",
-	"kind: [Pod]\nmetadata: [a]\n",
-	"kind: Job\nmetadata: null\n",
-	"metadata:\n  labels: [a]\n  annotations: 5\n",
-	"metadata:\n  labels: {a: [b], c: null}\n",
-	"metadata: &m {labels: {a: b}}\nother: *m\n",
-	"data:\n  c.json: '{\"a\": [1, 2]}'\n  c.yaml: 'a: [1'\n",
-	"- a\n- b\n",
-	"just a scalar\n",
-	"",
-}
 
 // FuzzFilters checks that no filter panics, whatever the document and the
 // path, and that a failing filter leaves the document as it was.
 func FuzzFilters(f *testing.F) {
-	for _, d := range oddDocuments {
+	for _, d := range overridertest.OddDocuments {
 		for _, p := range []string{"", "/", "/spec/containers/0/image", "spec/x", "/data/c.json", "/a/-1/b", "//", "/metadata/labels/a~1b"} {
 			f.Add(d, p, "add")
 		}

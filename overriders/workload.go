@@ -29,7 +29,7 @@ func podSpecPath(kind string) []string {
 
 // kindOf is unstructured's GetKind: "" unless kind is a string.
 func kindOf(doc *yaml.Node) string {
-	if v := mapGet(doc, "kind"); v != nil && yamlpatch.IsString(v) {
+	if v := yamlnode.MapGet(doc, "kind"); v != nil && yamlpatch.IsString(v) {
 		return v.Value
 	}
 	return ""
@@ -58,8 +58,8 @@ func containerImages(doc *yaml.Node) ([]imageField, error) {
 	cur, path := doc, ""
 	for _, s := range segs {
 		path += "/" + s
-		v := mapGet(cur, s)
-		if v == nil || isNull(v) {
+		v := yamlnode.MapGet(cur, s)
+		if v == nil || yamlnode.IsNullScalar(v) {
 			return nil, nil
 		}
 		if v.Kind != yaml.MappingNode {
@@ -68,8 +68,8 @@ func containerImages(doc *yaml.Node) ([]imageField, error) {
 		cur = v
 	}
 	path += "/containers"
-	cs := mapGet(cur, "containers")
-	if cs == nil || isNull(cs) {
+	cs := yamlnode.MapGet(cur, "containers")
+	if cs == nil || yamlnode.IsNullScalar(cs) {
 		return nil, nil
 	}
 	if cs.Kind != yaml.SequenceNode {
@@ -79,16 +79,16 @@ func containerImages(doc *yaml.Node) ([]imageField, error) {
 	for i, c := range cs.Content {
 		c = yamlnode.Deref(c)
 		p := fmt.Sprintf("%s/%d", path, i)
-		if isNull(c) {
+		if yamlnode.IsNullScalar(c) {
 			images = append(images, imageField{path: p + "/image"})
 			continue
 		}
 		if c.Kind != yaml.MappingNode {
 			return nil, convErr(p, "cannot restore struct from: "+goKind(c))
 		}
-		img := mapGet(c, "image")
+		img := yamlnode.MapGet(c, "image")
 		switch {
-		case img == nil || isNull(img):
+		case img == nil || yamlnode.IsNullScalar(img):
 			images = append(images, imageField{path: p + "/image"})
 		case yamlpatch.IsString(img):
 			images = append(images, imageField{path: p + "/image", node: img})

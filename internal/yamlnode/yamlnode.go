@@ -56,5 +56,31 @@ func Deref(n *yaml.Node) *yaml.Node {
 // `null`, nothing).
 func IsNull(n *yaml.Node) bool {
 	n = Resolve(n)
-	return n == nil || (n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull)
+	return n == nil || IsNullScalar(n)
 }
+
+// IsNullScalar reports whether n itself is an explicit YAML null (`~`,
+// `null`, empty): unlike IsNull it follows no alias and a nil n is not null.
+func IsNullScalar(n *yaml.Node) bool {
+	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == yaml.NodeTagNull
+}
+
+// MapGet returns the value of key in mapping m, or nil when m is not a
+// mapping or has no such key. It reads keys the way a JSON object would:
+// the first of duplicate keys counts. m and the value are Deref'd.
+func MapGet(m *yaml.Node, key string) *yaml.Node {
+	m = Deref(m)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return Deref(m.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// MaxExpandedNodes caps alias expansion, so an alias bomb (anchors that
+// nest aliases of each other) cannot blow up memory.
+const MaxExpandedNodes = 1 << 20

@@ -8,22 +8,24 @@ import (
 	"fmt"
 
 	"github.com/distribution/reference"
+
+	"github.com/apply-overrides/apply-overrides/internal/imageref"
 )
 
 // kaOperateComponent is operateImageComponent.
 func kaOperateComponent(old, operator, value string) (string, error) {
 	switch operator {
-	case KubeAdmiralAddIfAbsent:
+	case opAddIfAbsent:
 		if value == "" {
-			return "", fmt.Errorf("%s operation needs value", KubeAdmiralAddIfAbsent)
+			return "", fmt.Errorf("%s operation needs value", opAddIfAbsent)
 		}
 		if old != "" {
-			return "", fmt.Errorf("%s is not allowed to operate on non-empty value", KubeAdmiralAddIfAbsent)
+			return "", fmt.Errorf("%s is not allowed to operate on non-empty value", opAddIfAbsent)
 		}
 		return value, nil
-	case KubeAdmiralOverwrite:
+	case opOverwrite:
 		return value, nil
-	case KubeAdmiralDelete:
+	case opDelete:
 		return "", nil
 	}
 	return "", fmt.Errorf("unsupported operator: %s", operator)
@@ -38,7 +40,7 @@ type kaImage struct {
 
 // kaParseImage is upstream's ParseImage: reference.Parse (no docker.io
 // normalisation) and the registry heuristic of SplitRegistryAndRepository
-// (the same as Karmada's splitHostname).
+// (imageref.SplitHostname, the same as Karmada's).
 func kaParseImage(s string) (kaImage, error) {
 	ref, err := reference.Parse(s)
 	if err != nil {
@@ -46,7 +48,7 @@ func kaParseImage(s string) (kaImage, error) {
 	}
 	var img kaImage
 	if named, ok := ref.(reference.Named); ok {
-		img.registry, img.repository = splitHostname(named.Name())
+		img.registry, img.repository = imageref.SplitHostname(named.Name())
 	}
 	if tagged, ok := ref.(reference.Tagged); ok {
 		img.tag = tagged.Tag()
@@ -81,16 +83,16 @@ func kaRawJSONString(s string) (string, error) {
 	var out string
 	raw := `"` + s + `"`
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		return "", &KubeAdmiralApplyError{Err: fmt.Errorf("json: error calling MarshalJSON for type v1.JSON: %w", err)}
+		return "", &ApplyError{Err: fmt.Errorf("json: error calling MarshalJSON for type v1.JSON: %w", err)}
 	}
 	return out, nil
 }
 
-// KubeAdmiralApplyError is an error upstream meets not while computing a
+// ApplyError is an error upstream meets not while computing a
 // rule's patches but when applying them, so callers should report it
 // without the rule's "failed to parse patches from policy ..." prefix, as
 // upstream does. Patches returns it unwrapped.
-type KubeAdmiralApplyError struct{ Err error }
+type ApplyError struct{ Err error }
 
-func (e *KubeAdmiralApplyError) Error() string { return e.Err.Error() }
-func (e *KubeAdmiralApplyError) Unwrap() error { return e.Err }
+func (e *ApplyError) Error() string { return e.Err.Error() }
+func (e *ApplyError) Unwrap() error { return e.Err }

@@ -15,15 +15,18 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // kaMessageNodes caps the size of a value quoted in an error message.
 const kaMessageNodes = 10000
 
-// kaUnstructured is toUnstructured made safe for any node graph: it fails
+// kaUnstructured is yamlvalue.ToUnstructured made safe for any node graph: it fails
 // on an alias cycle and when expanding aliases would exceed
-// maxExpandedNodes, instead of recursing forever.
-func kaUnstructured(n *yaml.Node) (any, error) { return kaUnstructuredLimit(n, maxExpandedNodes) }
+// yamlnode.MaxExpandedNodes, instead of recursing forever.
+func kaUnstructured(n *yaml.Node) (any, error) {
+	return kaUnstructuredLimit(n, yamlnode.MaxExpandedNodes)
+}
 
 // kaUnstructuredLimit is kaUnstructured with a cap of limit nodes.
 func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
@@ -52,7 +55,7 @@ func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 					continue
 				}
 				if _, dup := m[k.Value]; dup {
-					continue // the first of duplicate keys counts, as mapGet reads them
+					continue // the first of duplicate keys counts, as yamlnode.MapGet reads them
 				}
 				v, err := conv(n.Content[i+1])
 				if err != nil {
@@ -77,7 +80,7 @@ func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 			}
 			return conv(n.Content[0])
 		}
-		return toUnstructured(n), nil
+		return yamlvalue.ToUnstructured(n), nil
 	}
 	return conv(n)
 }
@@ -166,7 +169,7 @@ func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
 				if err != nil {
 					return nil, err
 				}
-				m.Content = append(m.Content, newString(key), v)
+				m.Content = append(m.Content, yamlvalue.NewString(key), v)
 			}
 			_, err := dec.Token() // '}'
 			return m, err
@@ -184,7 +187,7 @@ func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
 		}
 		return nil, fmt.Errorf("unexpected JSON delimiter %v", t)
 	case string:
-		return newString(t), nil
+		return yamlvalue.NewString(t), nil
 	case json.Number:
 		tag := yaml.NodeTagInt
 		if _, err := t.Int64(); err != nil {

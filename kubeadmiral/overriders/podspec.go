@@ -3,15 +3,6 @@
 
 package overriders
 
-// KubeAdmiral's overriders (kubewharf/kubeadmiral pkg/controllers/override
-// @19de01c) do not edit the resource: for each rule, every overrider list
-// turns into JSON-patch operations computed against the rule's starting
-// state, and only then is the rule's patch applied (with evanphx/json-patch
-// v5.6.0+incompatible's root package, i.e. v4 semantics: a replace of a
-// missing object key adds it). The types in the kubeadmiral_*.go files are
-// therefore patch builders, not yaml.Filters. Unexported helpers of this
-// dialect start with "ka".
-
 import (
 	"errors"
 	"fmt"
@@ -24,16 +15,16 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
-// KubeAdmiralPatcher computes the JSON patch KubeAdmiral emits for one
+// Patcher computes the JSON patch KubeAdmiral emits for one
 // overrider list of a rule, reading obj (the resource's mapping node)
 // without changing it.
-type KubeAdmiralPatcher interface {
+type Patcher interface {
 	Patches(obj *yaml.Node) (yamlpatch.Patch, error)
 }
 
-// ErrKubeAdmiralUnknownPodSpec is upstream's podutil.ErrUnknownTypeToGetPodSpec:
+// errUnknownPodSpec is upstream's podutil.ErrUnknownTypeToGetPodSpec:
 // the resource's group and kind have no known pod spec.
-var ErrKubeAdmiralUnknownPodSpec = errors.New("unknown type to get pod spec")
+var errUnknownPodSpec = errors.New("unknown type to get pod spec")
 
 // kaPodSpecPaths is upstream's podutil.PodSpecPaths: matched by group and
 // kind, any version.
@@ -46,14 +37,14 @@ var kaPodSpecPaths = map[schema.GroupKind]string{
 	{Group: "", Kind: "Pod"}:             "spec",
 }
 
-// KubeAdmiralGVK is the group, version and kind upstream reads from obj
+// GVK is the group, version and kind upstream reads from obj
 // (unstructured's GroupVersionKind): apiVersion and kind count only when
 // they are strings, and an apiVersion with more than one "/" yields the
 // empty GVK (kind included).
-func KubeAdmiralGVK(obj *yaml.Node) schema.GroupVersionKind {
+func GVK(obj *yaml.Node) schema.GroupVersionKind {
 	obj = kaObject(obj)
 	str := func(key string) string {
-		if v := mapGet(obj, key); v != nil && yamlpatch.IsString(v) {
+		if v := yamlnode.MapGet(obj, key); v != nil && yamlpatch.IsString(v) {
 			return v.Value
 		}
 		return ""
@@ -65,37 +56,37 @@ func KubeAdmiralGVK(obj *yaml.Node) schema.GroupVersionKind {
 	return gv.WithKind(str("kind"))
 }
 
-// KubeAdmiralPodSpecPath finds obj's pod spec by the group and kind of its
-// apiVersion and kind (see KubeAdmiralGVK). prefix is the JSON pointer of
+// podSpecPath finds obj's pod spec by the group and kind of its
+// apiVersion and kind (see GVK). prefix is the JSON pointer of
 // the pod spec, e.g. "/spec/template/spec" for an apps Deployment,
 // "/spec/jobTemplate/spec/template/spec" for a batch CronJob and "/spec" for
 // a core Pod. The errors are upstream's, without the "failed to get podSpec
 // from sourceObj: " its callers add: "unknown type to get pod spec: <gvk>"
-// (wrapping ErrKubeAdmiralUnknownPodSpec), `pod spec does not exist at path
+// (wrapping errUnknownPodSpec), `pod spec does not exist at path
 // "<path>"` and unstructured's accessor errors for a pod spec (or a parent)
 // that is not an object.
-func KubeAdmiralPodSpecPath(obj *yaml.Node) (prefix string, podSpec *yaml.Node, err error) {
+func podSpecPath(obj *yaml.Node) (prefix string, podSpec *yaml.Node, err error) {
 	obj = kaObject(obj)
-	return kaPodSpecNode(obj, KubeAdmiralGVK(obj))
+	return kaPodSpecNode(obj, GVK(obj))
 }
 
 func kaPodSpecNode(obj *yaml.Node, gvk schema.GroupVersionKind) (string, *yaml.Node, error) {
 	path, ok := kaPodSpecPaths[gvk.GroupKind()]
 	if !ok {
-		return "", nil, fmt.Errorf("%w: %s", ErrKubeAdmiralUnknownPodSpec, gvk.String())
+		return "", nil, fmt.Errorf("%w: %s", errUnknownPodSpec, gvk.String())
 	}
 	fields := strings.Split(path, ".")
 	// unstructured.NestedMap: a missing or null parent means "not found",
 	// a parent or a pod spec that is not an object is an accessor error.
 	cur := yamlnode.Deref(obj)
 	for i, f := range fields {
-		if cur == nil || isNull(cur) {
+		if cur == nil || yamlnode.IsNullScalar(cur) {
 			return "", nil, fmt.Errorf("pod spec does not exist at path %q", path)
 		}
 		if cur.Kind != yaml.MappingNode {
 			return "", nil, kaAccessorError(fields[:i+1], cur)
 		}
-		if cur = mapGet(cur, f); cur == nil {
+		if cur = yamlnode.MapGet(cur, f); cur == nil {
 			return "", nil, fmt.Errorf("pod spec does not exist at path %q", path)
 		}
 	}
@@ -157,19 +148,19 @@ func kaFirstContainer(refs []kaContainerRef, name string) *kaContainerRef {
 	return nil
 }
 
-// KubeAdmiralWithGVK makes Patcher resolve pod specs by GVK instead of by
+// WithGVK makes Patcher resolve pod specs by GVK instead of by
 // the apiVersion and kind obj has now. Upstream fixes the GVK from the
 // original template for all rules, so a jsonpatch of an earlier rule that
 // changes apiVersion or kind does not change where later rules look for
 // containers; wrap the patchers of every rule with the template's GVK to
 // reproduce that. Patchers that do not read a pod spec are called as is.
-type KubeAdmiralWithGVK struct {
-	// GVK is e.g. KubeAdmiralGVK(template).
+type WithGVK struct {
+	// GVK is e.g. GVK(template).
 	GVK     schema.GroupVersionKind
-	Patcher KubeAdmiralPatcher
+	Patcher Patcher
 }
 
-var _ KubeAdmiralPatcher = KubeAdmiralWithGVK{}
+var _ Patcher = WithGVK{}
 
 // kaGVKPatcher is implemented by the patchers that read a pod spec.
 type kaGVKPatcher interface {
@@ -177,7 +168,7 @@ type kaGVKPatcher interface {
 }
 
 // Patches returns w.Patcher's patches for obj, computed as if obj had w.GVK.
-func (w KubeAdmiralWithGVK) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+func (w WithGVK) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
 	switch p := w.Patcher.(type) {
 	case nil:
 		return nil, nil

@@ -5,7 +5,7 @@ package overriders
 
 import "testing"
 
-func TestKubeAdmiralEntrypoints(t *testing.T) {
+func TestEntrypoints(t *testing.T) {
 	const spec = `initContainers:
 - name: init
   image: busybox
@@ -23,14 +23,14 @@ containers:
 - name: bare
   image: nginx
 `
-	cmd := func(ovs ...KubeAdmiralEntrypointOverrider) KubeAdmiralEntrypoints {
-		return KubeAdmiralEntrypoints{Field: "command", Overriders: ovs}
+	cmd := func(ovs ...Entrypoint) entrypoints {
+		return entrypoints{Field: "command", Overriders: ovs}
 	}
-	args := func(ovs ...KubeAdmiralEntrypointOverrider) KubeAdmiralEntrypoints {
-		return KubeAdmiralEntrypoints{Field: "args", Overriders: ovs}
+	args := func(ovs ...Entrypoint) entrypoints {
+		return entrypoints{Field: "args", Overriders: ovs}
 	}
-	ov := func(name, op string, value ...string) KubeAdmiralEntrypointOverrider {
-		return KubeAdmiralEntrypointOverrider{ContainerName: name, Operator: op, Value: value}
+	ov := func(name, op string, value ...string) Entrypoint {
+		return Entrypoint{ContainerName: name, Operator: op, Value: value}
 	}
 	runPatchCases(t, map[string]patchCase{
 		"append to an existing list": {
@@ -70,12 +70,12 @@ containers:
 		},
 		"overwrite with an empty list": {
 			input:    kaPod(spec),
-			patcher:  cmd(KubeAdmiralEntrypointOverrider{ContainerName: "app", Operator: "overwrite", Value: []string{}}),
+			patcher:  cmd(Entrypoint{ContainerName: "app", Operator: "overwrite", Value: []string{}}),
 			expected: []string{`replace /spec/containers/0/command []`},
 		},
 		"overwrite without value writes null": {
 			input:    kaPod(spec),
-			patcher:  cmd(KubeAdmiralEntrypointOverrider{ContainerName: "app", Operator: "overwrite"}),
+			patcher:  cmd(Entrypoint{ContainerName: "app", Operator: "overwrite"}),
 			expected: []string{`replace /spec/containers/0/command null`},
 		},
 		"delete every occurrence": {
@@ -144,7 +144,7 @@ containers:
 		},
 		"wrong field": {
 			input:       kaPod(spec),
-			patcher:     KubeAdmiralEntrypoints{Field: "env"},
+			patcher:     entrypoints{Field: "env"},
 			expectedErr: `entrypoint field must be command or args, not "env"`,
 		},
 	})

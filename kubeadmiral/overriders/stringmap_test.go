@@ -3,9 +3,13 @@
 
 package overriders
 
-import "testing"
+import (
+	"testing"
 
-func TestKubeAdmiralStringMaps(t *testing.T) {
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
+)
+
+func TestStringMaps(t *testing.T) {
 	const obj = `apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -25,14 +29,14 @@ data:
 		}
 		return out
 	}
-	labels := func(ovs ...KubeAdmiralStringMapOverrider) KubeAdmiralStringMaps {
-		return KubeAdmiralStringMaps{Field: "labels", Overriders: ovs}
+	labels := func(ovs ...StringMap) stringMaps {
+		return stringMaps{Field: "labels", Overriders: ovs}
 	}
-	annotations := func(ovs ...KubeAdmiralStringMapOverrider) KubeAdmiralStringMaps {
-		return KubeAdmiralStringMaps{Field: "annotations", Overriders: ovs}
+	annotations := func(ovs ...StringMap) stringMaps {
+		return stringMaps{Field: "annotations", Overriders: ovs}
 	}
-	ov := func(op string, pairs ...string) KubeAdmiralStringMapOverrider {
-		return KubeAdmiralStringMapOverrider{Operator: op, Value: kv(pairs...)}
+	ov := func(op string, pairs ...string) StringMap {
+		return StringMap{Operator: op, Value: kv(pairs...)}
 	}
 	runPatchCases(t, map[string]patchCase{
 		"addIfAbsent adds after the existing keys, any kind": {
@@ -102,22 +106,22 @@ data:
 		},
 		"wrong field": {
 			input:       obj,
-			patcher:     KubeAdmiralStringMaps{Field: "finalizers"},
+			patcher:     stringMaps{Field: "finalizers"},
 			expectedErr: `string map field must be labels or annotations, not "finalizers"`,
 		},
 	})
 }
 
-func TestKubeAdmiralJSONPatches(t *testing.T) {
+func TestJSONPatches(t *testing.T) {
 	runPatchCases(t, map[string]patchCase{
 		"verbatim, operator omitted means replace, value omitted is null": {
 			input: "kind: Pod\n",
-			patcher: KubeAdmiralJSONPatches{
-				{Operator: "add", Path: "/metadata/labels/json1", Value: node(t, "all")},
-				{Path: "/spec/replicas", Value: node(t, "10")},
+			patcher: JSONPatches{
+				{Operator: "add", Path: "/metadata/labels/json1", Value: overridertest.Node(t, "all")},
+				{Path: "/spec/replicas", Value: overridertest.Node(t, "10")},
 				{Operator: "remove", Path: "/metadata/finalizers/0"},
-				{Operator: "merge", Path: "no-slash", Value: node(t, "{a: [1, true, null]}")},
-				{Operator: "test", Path: "", Value: node(t, "null")},
+				{Operator: "merge", Path: "no-slash", Value: overridertest.Node(t, "{a: [1, true, null]}")},
+				{Operator: "test", Path: "", Value: overridertest.Node(t, "null")},
 			},
 			expected: []string{
 				`add /metadata/labels/json1 "all"`,
@@ -129,7 +133,7 @@ func TestKubeAdmiralJSONPatches(t *testing.T) {
 		},
 		"empty": {
 			input:    "kind: Pod\n",
-			patcher:  KubeAdmiralJSONPatches{},
+			patcher:  JSONPatches{},
 			expected: nil,
 		},
 	})

@@ -10,12 +10,16 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
-// KubeAdmiralStringMapOverrider is one entry of overriders.labels or
+// KeyValue is one entry of a StringMap's value.
+type KeyValue = yamlvalue.KeyValue
+
+// StringMap is one entry of overriders.labels or
 // overriders.annotations (kubeadmiral pkg/apis/core/v1alpha1
 // StringMapOverrider @19de01c).
-type KubeAdmiralStringMapOverrider struct {
+type StringMap struct {
 	// Operator is addIfAbsent, overwrite (also when empty) or delete; any
 	// other operator does nothing.
 	Operator string
@@ -24,7 +28,7 @@ type KubeAdmiralStringMapOverrider struct {
 	Value []KeyValue
 }
 
-// KubeAdmiralStringMaps is a rule's overriders.labels or
+// stringMaps is a rule's overriders.labels or
 // overriders.annotations list (kubeadmiral
 // pkg/controllers/override/annotationslabelspatch.go
 // parseStringMapOverriders). Starting from the resource's current map, the
@@ -34,16 +38,16 @@ type KubeAdmiralStringMapOverrider struct {
 // /metadata/<field> with the whole resulting map ({} if empty), even when
 // nothing changed. Existing keys keep their order; new keys follow in the
 // policy's order (upstream sorts them, which JSON does not observe).
-type KubeAdmiralStringMaps struct {
+type stringMaps struct {
 	// Field is "labels" or "annotations".
 	Field      string
-	Overriders []KubeAdmiralStringMapOverrider
+	Overriders []StringMap
 }
 
-var _ KubeAdmiralPatcher = KubeAdmiralStringMaps{}
+var _ Patcher = stringMaps{}
 
 // Patches computes the labels or annotations patch for obj.
-func (o KubeAdmiralStringMaps) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+func (o stringMaps) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
 	if o.Field != "labels" && o.Field != "annotations" {
 		return nil, fmt.Errorf("string map field must be labels or annotations, not %q", o.Field)
 	}
@@ -58,7 +62,7 @@ func (o KubeAdmiralStringMaps) Patches(obj *yaml.Node) (yamlpatch.Patch, error) 
 	}
 	value := &yaml.Node{Kind: yaml.MappingNode, Tag: yaml.NodeTagMap}
 	for _, k := range m.keys {
-		value.Content = append(value.Content, newString(k), newString(m.values[k]))
+		value.Content = append(value.Content, yamlvalue.NewString(k), yamlvalue.NewString(m.values[k]))
 	}
 	return yamlpatch.Patch{kaReplace("/metadata/"+o.Field, value)}, nil
 }
@@ -94,8 +98,8 @@ func (m *kaStringMap) remove(k string) {
 // ignores the accessor error).
 func kaCurrentStringMap(obj *yaml.Node, field string) *kaStringMap {
 	m := &kaStringMap{values: map[string]string{}}
-	n := mapGet(mapGet(obj, "metadata"), field)
-	if !stringMap(n) {
+	n := yamlnode.MapGet(yamlnode.MapGet(obj, "metadata"), field)
+	if !yamlvalue.IsStringMap(n) {
 		return m
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -112,27 +116,27 @@ func kaCurrentStringMap(obj *yaml.Node, field string) *kaStringMap {
 
 // apply is applyStringMapOverrider, with the policy's keys in their order,
 // so the conflict addIfAbsent reports is the first one in the policy.
-func (ov *KubeAdmiralStringMapOverrider) apply(m *kaStringMap) error {
+func (ov *StringMap) apply(m *kaStringMap) error {
 	operator := ov.Operator
 	if operator == "" {
-		operator = KubeAdmiralOverwrite
+		operator = opOverwrite
 	}
-	if operator == KubeAdmiralAddIfAbsent && len(ov.Value) == 0 {
-		return fmt.Errorf("%s operation needs value", KubeAdmiralAddIfAbsent)
+	if operator == opAddIfAbsent && len(ov.Value) == 0 {
+		return fmt.Errorf("%s operation needs value", opAddIfAbsent)
 	}
 	for _, kv := range kaDedupe(ov.Value) {
 		_, exists := m.values[kv.Key]
 		switch operator {
-		case KubeAdmiralAddIfAbsent:
+		case opAddIfAbsent:
 			if exists {
-				return fmt.Errorf("%s is not allowed to operate on exist key:%s", KubeAdmiralAddIfAbsent, kv.Key)
+				return fmt.Errorf("%s is not allowed to operate on exist key:%s", opAddIfAbsent, kv.Key)
 			}
 			m.set(kv.Key, kv.Value)
-		case KubeAdmiralOverwrite:
+		case opOverwrite:
 			if exists {
 				m.set(kv.Key, kv.Value)
 			}
-		case KubeAdmiralDelete:
+		case opDelete:
 			m.remove(kv.Key)
 		}
 	}

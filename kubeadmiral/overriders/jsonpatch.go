@@ -9,10 +9,10 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
-// KubeAdmiralJSONPatchOverrider is one entry of overriders.jsonpatch
+// JSONPatch is one entry of overriders.jsonpatch
 // (kubeadmiral pkg/apis/core/v1alpha1 JsonPatchOverrider @19de01c). There
 // is no "from", so move and copy always fail when applied.
-type KubeAdmiralJSONPatchOverrider struct {
+type JSONPatch struct {
 	// Operator is any string; "" means replace. Unknown operators only
 	// fail when the patch is applied ("Unexpected kind: <op>").
 	Operator string
@@ -22,15 +22,15 @@ type KubeAdmiralJSONPatchOverrider struct {
 	Value *yaml.Node
 }
 
-// KubeAdmiralJSONPatches is a rule's overriders.jsonpatch list
+// JSONPatches is a rule's overriders.jsonpatch list
 // (kubeadmiral pkg/controllers/override/util.go parseJSONPatchOverriders):
 // one operation per overrider, in order, with nothing validated.
-type KubeAdmiralJSONPatches []KubeAdmiralJSONPatchOverrider
+type JSONPatches []JSONPatch
 
-var _ KubeAdmiralPatcher = KubeAdmiralJSONPatches{}
+var _ Patcher = JSONPatches{}
 
 // Patches returns the operations; obj is not read.
-func (o KubeAdmiralJSONPatches) Patches(*yaml.Node) (yamlpatch.Patch, error) {
+func (o JSONPatches) Patches(*yaml.Node) (yamlpatch.Patch, error) {
 	if len(o) == 0 {
 		return nil, nil
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 )
 
 // kaOddDocuments put every shape where the builders expect another one,
@@ -22,7 +24,7 @@ var kaOddDocuments = append([]string{
 	"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    image: nginx\n    env:\n    - name: a\n      valueFrom:\n        resourceFieldRef: {resource: cpu, divisor: 1e400}\n",
 	"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - {name: a, image: .nan}\n",
 	kaAliasBomb,
-}, oddDocuments...)
+}, overridertest.OddDocuments...)
 
 // kaAliasBomb expands to 10^9 nodes.
 const kaAliasBomb = `apiVersion: v1
@@ -38,9 +40,9 @@ h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g, *g]
 spec: &s [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]
 `
 
-// FuzzKubeAdmiral checks that no builder panics or changes its input,
+// FuzzPatches checks that no builder panics or changes its input,
 // whatever the document, the path, the operator and the value.
-func FuzzKubeAdmiral(f *testing.F) {
+func FuzzPatches(f *testing.F) {
 	for _, d := range kaOddDocuments {
 		for _, p := range []string{"", "/", "/spec/containers/0/image", "spec/x", "/a/-1/b", "//", "/spec/containers/x/image", "/a/0/0"} {
 			f.Add(d, p, "overwrite", "v")
@@ -61,18 +63,18 @@ func FuzzKubeAdmiral(f *testing.F) {
 			t.Fatal(err)
 		}
 		ops := kaOps(kaOp("Registry", op, value), kaOp("Tag", "", value), kaOp("Digest", op, value), kaOp(value, op, value))
-		rule := KubeAdmiralOverriders{
-			Image: KubeAdmiralImages{
+		rule := Rule{
+			Image: Images{
 				{Operations: ops},
 				{ContainerNames: []string{"a", value}, Operations: ops},
 				{ImagePath: path, Operations: ops},
 			},
-			Command:     []KubeAdmiralEntrypointOverrider{{ContainerName: "a", Operator: op, Value: []string{value}}},
-			Args:        []KubeAdmiralEntrypointOverrider{{ContainerName: "a", Operator: "delete", Value: []string{value}}},
-			Envs:        KubeAdmiralEnvs{{ContainerName: "a", Operator: op, Value: env.YNode().Content}},
-			Annotations: []KubeAdmiralStringMapOverrider{{Operator: op, Value: []KeyValue{{Key: value, Value: value}}}},
-			Labels:      []KubeAdmiralStringMapOverrider{{Operator: "delete", Value: []KeyValue{{Key: "a"}}}},
-			JSONPatch:   KubeAdmiralJSONPatches{{Operator: op, Path: path}},
+			Command:     []Entrypoint{{ContainerName: "a", Operator: op, Value: []string{value}}},
+			Args:        []Entrypoint{{ContainerName: "a", Operator: "delete", Value: []string{value}}},
+			Envs:        Envs{{ContainerName: "a", Operator: op, Value: env.YNode().Content}},
+			Annotations: []StringMap{{Operator: op, Value: []KeyValue{{Key: value, Value: value}}}},
+			Labels:      []StringMap{{Operator: "delete", Value: []KeyValue{{Key: "a"}}}},
+			JSONPatch:   JSONPatches{{Operator: op, Path: path}},
 		}
 		// Each list on its own, so a failing earlier list does not hide
 		// a later one.
@@ -81,7 +83,7 @@ func FuzzKubeAdmiral(f *testing.F) {
 			_, _ = p.Patches(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{rn.YNode()}})
 			_, _ = p.Patches(nil)
 		}
-		_, _, _ = KubeAdmiralPodSpecPath(rn.YNode())
+		_, _, _ = podSpecPath(rn.YNode())
 		if after := rn.MustString(); after != before {
 			t.Fatalf("a builder changed its input:\n%s", after)
 		}

@@ -12,25 +12,27 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/imageref"
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // KubeAdmiral's image components and operators, as its CRD enums spell them.
 const (
-	KubeAdmiralRegistry   = "Registry"
-	KubeAdmiralRepository = "Repository"
-	KubeAdmiralTag        = "Tag"
-	KubeAdmiralDigest     = "Digest"
+	componentRegistry   = "Registry"
+	componentRepository = "Repository"
+	componentTag        = "Tag"
+	componentDigest     = "Digest"
 
-	KubeAdmiralAddIfAbsent = "addIfAbsent"
-	KubeAdmiralOverwrite   = "overwrite"
-	KubeAdmiralDelete      = "delete"
-	KubeAdmiralAppend      = "append"
+	opAddIfAbsent = "addIfAbsent"
+	opOverwrite   = "overwrite"
+	opDelete      = "delete"
+	opAppend      = "append"
 )
 
-// KubeAdmiralImageOperation is one entry of an image overrider's operations.
-type KubeAdmiralImageOperation struct {
+// ImageOperation is one entry of an image overrider's operations.
+type ImageOperation struct {
 	// Component is imageComponent: Registry, Repository, Tag or Digest.
 	Component string
 	// Operator is addIfAbsent, overwrite (also when empty) or delete.
@@ -39,9 +41,9 @@ type KubeAdmiralImageOperation struct {
 	Value string
 }
 
-// KubeAdmiralImageOverrider is one entry of overriders.image
+// Image is one entry of overriders.image
 // (kubeadmiral pkg/apis/core/v1alpha1 ImageOverrider @19de01c).
-type KubeAdmiralImageOverrider struct {
+type Image struct {
 	// ContainerNames limits the pod spec's initContainers and containers
 	// that are changed; empty means all of them. Ignored with ImagePath.
 	ContainerNames []string
@@ -51,26 +53,26 @@ type KubeAdmiralImageOverrider struct {
 	// indices must be non-negative numbers.
 	ImagePath string
 	// Operations run in order on the parsed image.
-	Operations []KubeAdmiralImageOperation
+	Operations []ImageOperation
 }
 
-// KubeAdmiralImages is a rule's overriders.image list
+// Images is a rule's overriders.image list
 // (kubeadmiral pkg/controllers/override/imagepatch.go parseImageOverriders).
 // The overriders run in order; those that hit the same path see each
 // other's result. Patches returns one replace per touched path, sorted by
 // path, even where the image is unchanged.
-type KubeAdmiralImages []KubeAdmiralImageOverrider
+type Images []Image
 
-var _ KubeAdmiralPatcher = KubeAdmiralImages{}
+var _ Patcher = Images{}
 
 // Patches computes the image patches for obj.
-func (o KubeAdmiralImages) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, KubeAdmiralGVK(kaObject(obj)))
+func (o Images) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+	return o.patchesAs(obj, GVK(kaObject(obj)))
 }
 
-func (o KubeAdmiralImages) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o Images) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	patch, err := o.build(kaObject(obj), gvk)
-	var applyErr *KubeAdmiralApplyError
+	var applyErr *ApplyError
 	switch {
 	case errors.As(err, &applyErr):
 		return nil, applyErr
@@ -80,7 +82,7 @@ func (o KubeAdmiralImages) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind
 	return patch, nil
 }
 
-func (o KubeAdmiralImages) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o Images) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	// newest image value per path, shared by both modes
 	images := map[string]string{}
 	var containers []kaContainerRef
@@ -109,13 +111,13 @@ func (o KubeAdmiralImages) build(obj *yaml.Node, gvk schema.GroupVersionKind) (y
 		if err != nil {
 			return nil, err
 		}
-		return newString(s), nil
+		return yamlvalue.NewString(s), nil
 	})
 }
 
 // fromImagePath is parsePatchesFromImagePath. A chained value of "" counts
 // as none, so the original is read again.
-func (ov *KubeAdmiralImageOverrider) fromImagePath(obj *yaml.Node, images map[string]string) error {
+func (ov *Image) fromImagePath(obj *yaml.Node, images map[string]string) error {
 	if !strings.HasPrefix(ov.ImagePath, "/") {
 		return fmt.Errorf("image path should be start with /")
 	}
@@ -136,7 +138,7 @@ func (ov *KubeAdmiralImageOverrider) fromImagePath(obj *yaml.Node, images map[st
 
 // fromWorkload is parsePatchesFromWorkload. A chained value is used even
 // when it is "".
-func (ov *KubeAdmiralImageOverrider) fromWorkload(containers []kaContainerRef, images map[string]string) error {
+func (ov *Image) fromWorkload(containers []kaContainerRef, images map[string]string) error {
 	names := map[string]bool{}
 	for _, n := range ov.ContainerNames {
 		if n != "" {
@@ -163,7 +165,7 @@ func (ov *KubeAdmiralImageOverrider) fromWorkload(containers []kaContainerRef, i
 
 // apply is applyImageOverrider: the image is parsed even when no
 // operation needs it.
-func (ov *KubeAdmiralImageOverrider) apply(image string) (string, error) {
+func (ov *Image) apply(image string) (string, error) {
 	img, err := kaParseImage(image)
 	if err != nil {
 		return "", fmt.Errorf("parse image failed(%s), error: %w", image, err)
@@ -171,17 +173,17 @@ func (ov *KubeAdmiralImageOverrider) apply(image string) (string, error) {
 	for _, op := range ov.Operations {
 		operator := op.Operator
 		if operator == "" {
-			operator = KubeAdmiralOverwrite
+			operator = opOverwrite
 		}
 		var target *string
 		switch op.Component {
-		case KubeAdmiralRegistry:
+		case componentRegistry:
 			target = &img.registry
-		case KubeAdmiralRepository:
+		case componentRepository:
 			target = &img.repository
-		case KubeAdmiralTag:
+		case componentTag:
 			target = &img.tag
-		case KubeAdmiralDigest:
+		case componentDigest:
 			target = &img.digest
 		default:
 			return "", fmt.Errorf("unsupported image component(%s)", op.Component)
@@ -191,9 +193,9 @@ func (ov *KubeAdmiralImageOverrider) apply(image string) (string, error) {
 			return "", err
 		}
 		switch {
-		case op.Component == KubeAdmiralTag && v != "" && !anchoredTag.MatchString(v):
+		case op.Component == componentTag && v != "" && !imageref.IsTag(v):
 			return "", fmt.Errorf("invalid tag format after applying the overrider")
-		case op.Component == KubeAdmiralDigest && v != "" && !anchoredDigest.MatchString(v):
+		case op.Component == componentDigest && v != "" && !imageref.IsDigest(v):
 			return "", fmt.Errorf("invalid digest format after applying the overrider")
 		}
 		*target = v
@@ -211,7 +213,7 @@ func kaStringAt(obj *yaml.Node, path string) (string, error) {
 		cur = yamlnode.Deref(cur)
 		switch {
 		case cur != nil && cur.Kind == yaml.MappingNode:
-			cur = mapGet(cur, f)
+			cur = yamlnode.MapGet(cur, f)
 		case cur != nil && cur.Kind == yaml.SequenceNode:
 			idx, err := strconv.ParseInt(f, 10, 32)
 			if err != nil {
@@ -237,5 +239,5 @@ func kaGoType(n *yaml.Node) string {
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return "<nil>"
 	}
-	return fmt.Sprintf("%T", toUnstructured(n))
+	return fmt.Sprintf("%T", yamlvalue.ToUnstructured(n))
 }

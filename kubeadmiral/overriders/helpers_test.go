@@ -11,8 +11,10 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
 // patchCase is one row of a KubeAdmiral patch-builder table: an input
@@ -20,7 +22,7 @@ import (
 // as "<op> <path> <value as JSON>", or a substring of the error.
 type patchCase struct {
 	input       string
-	patcher     KubeAdmiralPatcher
+	patcher     Patcher
 	expected    []string
 	expectedErr string
 }
@@ -74,7 +76,7 @@ func renderPatch(t *testing.T, p yamlpatch.Patch) []string {
 	out := make([]string, 0, len(p))
 	for _, op := range p {
 		js := nodeJSON(t, op.Value)
-		raw, err := valueJSON(op.Value)
+		raw, err := yamlvalue.StoredJSON(op.Value)
 		if err != nil {
 			t.Fatalf("render %s %s: %v", op.Op, op.Path, err)
 		}
@@ -115,7 +117,7 @@ func nodeJSON(t *testing.T, n *yaml.Node) string {
 	case yaml.DocumentNode:
 		return nodeJSON(t, n.Content[0])
 	}
-	b, err := json.Marshal(toUnstructured(n))
+	b, err := json.Marshal(yamlvalue.ToUnstructured(n))
 	if err != nil {
 		t.Fatalf("marshal %q: %v", n.Value, err)
 	}
@@ -124,13 +126,13 @@ func nodeJSON(t *testing.T, n *yaml.Node) string {
 
 // kaPod renders a core Pod whose spec body is spec.
 func kaPod(spec string) string {
-	return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n" + indent(spec, 2)
+	return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n" + overridertest.Indent(spec, 2)
 }
 
 // kaWorkload renders an object of apiVersion and kind with the pod spec
 // body spec under spec.template.spec.
 func kaWorkload(apiVersion, kind, spec string) string {
-	return "apiVersion: " + apiVersion + "\nkind: " + kind + "\nmetadata:\n  name: w\nspec:\n  replicas: 1\n  template:\n    spec:\n" + indent(spec, 6)
+	return "apiVersion: " + apiVersion + "\nkind: " + kind + "\nmetadata:\n  name: w\nspec:\n  replicas: 1\n  template:\n    spec:\n" + overridertest.Indent(spec, 6)
 }
 
 // kaDeployment is an apps/v1 Deployment with the pod spec body spec.
@@ -138,13 +140,13 @@ func kaDeployment(spec string) string { return kaWorkload("apps/v1", "Deployment
 
 // kaCronJob is a batch/v1 CronJob with the pod spec body spec.
 func kaCronJob(spec string) string {
-	return "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: c\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n" + indent(spec, 10)
+	return "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: c\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n" + overridertest.Indent(spec, 10)
 }
 
 // envNodes parses a YAML list of EnvVars into the nodes a policy holds.
 func envNodes(t *testing.T, s string) []*yaml.Node {
 	t.Helper()
-	n := node(t, s)
+	n := overridertest.Node(t, s)
 	if n.Kind != yaml.SequenceNode {
 		t.Fatalf("env value %q is not a list", s)
 	}

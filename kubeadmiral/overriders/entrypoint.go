@@ -10,12 +10,13 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
+	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
-// KubeAdmiralEntrypointOverrider is one entry of overriders.command or
+// Entrypoint is one entry of overriders.command or
 // overriders.args (kubeadmiral pkg/apis/core/v1alpha1 EntrypointOverrider
 // @19de01c).
-type KubeAdmiralEntrypointOverrider struct {
+type Entrypoint struct {
 	// ContainerName selects the first container of that name,
 	// initContainers first. No match: the overrider is skipped.
 	ContainerName string
@@ -27,26 +28,26 @@ type KubeAdmiralEntrypointOverrider struct {
 	Value []string
 }
 
-// KubeAdmiralEntrypoints is a rule's overriders.command or overriders.args
+// entrypoints is a rule's overriders.command or overriders.args
 // list (kubeadmiral pkg/controllers/override/commandargspatch.go
 // parseEntrypointOverriders). The overriders run in order; those that hit
 // the same container see each other's result. Patches returns one replace
 // of the whole list per touched container, sorted by path, even where the
 // list is unchanged; a list that ends up nil is written as null.
-type KubeAdmiralEntrypoints struct {
+type entrypoints struct {
 	// Field is "command" or "args".
 	Field      string
-	Overriders []KubeAdmiralEntrypointOverrider
+	Overriders []Entrypoint
 }
 
-var _ KubeAdmiralPatcher = KubeAdmiralEntrypoints{}
+var _ Patcher = entrypoints{}
 
 // Patches computes the command or args patches for obj.
-func (o KubeAdmiralEntrypoints) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, KubeAdmiralGVK(kaObject(obj)))
+func (o entrypoints) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+	return o.patchesAs(obj, GVK(kaObject(obj)))
 }
 
-func (o KubeAdmiralEntrypoints) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o entrypoints) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	if o.Field != "command" && o.Field != "args" {
 		return nil, fmt.Errorf("entrypoint field must be command or args, not %q", o.Field)
 	}
@@ -60,7 +61,7 @@ func (o KubeAdmiralEntrypoints) patchesAs(obj *yaml.Node, gvk schema.GroupVersio
 	return patch, nil
 }
 
-func (o KubeAdmiralEntrypoints) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o entrypoints) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	containers, err := kaContainers(obj, gvk)
 	if err != nil {
 		return nil, err
@@ -88,16 +89,16 @@ func (o KubeAdmiralEntrypoints) build(obj *yaml.Node, gvk schema.GroupVersionKin
 }
 
 // apply is applyEntrypointOverrider.
-func (ov *KubeAdmiralEntrypointOverrider) apply(old []string) ([]string, error) {
+func (ov *Entrypoint) apply(old []string) ([]string, error) {
 	switch ov.Operator {
-	case KubeAdmiralAppend:
+	case opAppend:
 		if len(ov.Value) == 0 {
-			return nil, fmt.Errorf("%s operation needs non-empty list", KubeAdmiralAppend)
+			return nil, fmt.Errorf("%s operation needs non-empty list", opAppend)
 		}
 		return append(append([]string(nil), old...), ov.Value...), nil
-	case KubeAdmiralOverwrite:
+	case opOverwrite:
 		return ov.Value, nil
-	case KubeAdmiralDelete:
+	case opDelete:
 		drop := make(map[string]bool, len(ov.Value))
 		for _, v := range ov.Value {
 			drop[v] = true
@@ -118,5 +119,5 @@ func kaStringList(values []string) *yaml.Node {
 	if values == nil {
 		return kaNull()
 	}
-	return &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq, Content: stringNodes(values)}
+	return &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq, Content: yamlvalue.StringNodes(values)}
 }

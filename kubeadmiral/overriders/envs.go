@@ -14,9 +14,9 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
-// KubeAdmiralEnvOverrider is one entry of overriders.envs
+// Env is one entry of overriders.envs
 // (kubeadmiral pkg/apis/core/v1alpha1 EnvOverrider @19de01c).
-type KubeAdmiralEnvOverrider struct {
+type Env struct {
 	// ContainerName selects the first container of that name,
 	// initContainers first. No match: the overrider is skipped.
 	ContainerName string
@@ -28,23 +28,23 @@ type KubeAdmiralEnvOverrider struct {
 	Value []*yaml.Node
 }
 
-// KubeAdmiralEnvs is a rule's overriders.envs list
+// Envs is a rule's overriders.envs list
 // (kubeadmiral pkg/controllers/override/envspatch.go parseEnvOverriders).
 // Per value item, addIfAbsent appends (and fails if the name exists),
 // overwrite replaces every entry of that name with the whole item (and
 // never adds), delete removes every entry of that name. Patches returns one
 // replace of the whole env list per touched container, sorted by path and
 // re-serialised as typed corev1.EnvVar; a list that ends up nil is null.
-type KubeAdmiralEnvs []KubeAdmiralEnvOverrider
+type Envs []Env
 
-var _ KubeAdmiralPatcher = KubeAdmiralEnvs{}
+var _ Patcher = Envs{}
 
 // Patches computes the env patches for obj.
-func (o KubeAdmiralEnvs) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, KubeAdmiralGVK(kaObject(obj)))
+func (o Envs) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+	return o.patchesAs(obj, GVK(kaObject(obj)))
 }
 
-func (o KubeAdmiralEnvs) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o Envs) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	if len(o) == 0 {
 		return nil, nil
 	}
@@ -55,7 +55,7 @@ func (o KubeAdmiralEnvs) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) 
 	return patch, nil
 }
 
-func (o KubeAdmiralEnvs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o Envs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	containers, err := kaContainers(obj, gvk)
 	if err != nil {
 		return nil, err
@@ -91,10 +91,10 @@ func (o KubeAdmiralEnvs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yam
 
 // values decodes the policy's EnvVars. Upstream's CRD schema guarantees
 // their shape; a value of the wrong type is reported here.
-func (ov *KubeAdmiralEnvOverrider) values() ([]kaEnvVar, error) {
+func (ov *Env) values() ([]kaEnvVar, error) {
 	values := make([]kaEnvVar, len(ov.Value))
 	for i, n := range ov.Value {
-		if n == nil || isNull(yamlnode.Deref(n)) {
+		if n == nil || yamlnode.IsNullScalar(yamlnode.Deref(n)) {
 			continue
 		}
 		if err := kaDecode(n, &values[i]); err != nil {
@@ -105,13 +105,13 @@ func (ov *KubeAdmiralEnvOverrider) values() ([]kaEnvVar, error) {
 }
 
 // apply is applyEnvOverrider. old is never modified.
-func (ov *KubeAdmiralEnvOverrider) apply(old, values []kaEnvVar) ([]kaEnvVar, error) {
+func (ov *Env) apply(old, values []kaEnvVar) ([]kaEnvVar, error) {
 	operator := ov.Operator
 	if operator == "" {
-		operator = KubeAdmiralOverwrite
+		operator = opOverwrite
 	}
-	if operator == KubeAdmiralAddIfAbsent && len(values) == 0 {
-		return nil, fmt.Errorf("%s operation needs value", KubeAdmiralAddIfAbsent)
+	if operator == opAddIfAbsent && len(values) == 0 {
+		return nil, fmt.Errorf("%s operation needs value", opAddIfAbsent)
 	}
 	value := old
 	if value != nil {
@@ -127,18 +127,18 @@ func (ov *KubeAdmiralEnvOverrider) apply(old, values []kaEnvVar) ([]kaEnvVar, er
 	}
 	for _, env := range values {
 		switch operator {
-		case KubeAdmiralAddIfAbsent:
+		case opAddIfAbsent:
 			if has(env.Name) {
-				return nil, fmt.Errorf("%s is not allowed to operate on exist key:%s", KubeAdmiralAddIfAbsent, env.Name)
+				return nil, fmt.Errorf("%s is not allowed to operate on exist key:%s", opAddIfAbsent, env.Name)
 			}
 			value = append(value, env)
-		case KubeAdmiralOverwrite:
+		case opOverwrite:
 			for i := range value {
 				if value[i].Name == env.Name {
 					value[i] = env
 				}
 			}
-		case KubeAdmiralDelete:
+		case opDelete:
 			if !has(env.Name) {
 				continue
 			}

@@ -12,47 +12,47 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
-// KubeAdmiralOverriders is one rule's overriders (kubeadmiral
+// Rule is one rule's overriders (kubeadmiral
 // pkg/apis/core/v1alpha1 Overriders @19de01c). Its Patches is upstream's
 // parsePatchesFromOverriders: every list is computed against the same obj
 // and the patches are concatenated in the fixed order image, command,
 // args, envs, annotations, labels, jsonpatch, whatever the order of the
 // fields in the policy. The caller then applies the rule's patch (minus
 // operations under /metadata/finalizers) before computing the next rule's.
-type KubeAdmiralOverriders struct {
-	Image       KubeAdmiralImages
-	Command     []KubeAdmiralEntrypointOverrider
-	Args        []KubeAdmiralEntrypointOverrider
-	Envs        KubeAdmiralEnvs
-	Annotations []KubeAdmiralStringMapOverrider
-	Labels      []KubeAdmiralStringMapOverrider
-	JSONPatch   KubeAdmiralJSONPatches
+type Rule struct {
+	Image       Images
+	Command     []Entrypoint
+	Args        []Entrypoint
+	Envs        Envs
+	Annotations []StringMap
+	Labels      []StringMap
+	JSONPatch   JSONPatches
 }
 
-var _ KubeAdmiralPatcher = KubeAdmiralOverriders{}
+var _ Patcher = Rule{}
 
 // Patchers lists the rule's patch builders in upstream's order.
-func (o KubeAdmiralOverriders) Patchers() []KubeAdmiralPatcher {
-	return []KubeAdmiralPatcher{
+func (o Rule) Patchers() []Patcher {
+	return []Patcher{
 		o.Image,
-		KubeAdmiralEntrypoints{Field: "command", Overriders: o.Command},
-		KubeAdmiralEntrypoints{Field: "args", Overriders: o.Args},
+		entrypoints{Field: "command", Overriders: o.Command},
+		entrypoints{Field: "args", Overriders: o.Args},
 		o.Envs,
-		KubeAdmiralStringMaps{Field: "annotations", Overriders: o.Annotations},
-		KubeAdmiralStringMaps{Field: "labels", Overriders: o.Labels},
+		stringMaps{Field: "annotations", Overriders: o.Annotations},
+		stringMaps{Field: "labels", Overriders: o.Labels},
 		o.JSONPatch,
 	}
 }
 
 // Patches computes the rule's whole patch for obj; the first error stops it.
-func (o KubeAdmiralOverriders) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, KubeAdmiralGVK(kaObject(obj)))
+func (o Rule) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
+	return o.patchesAs(obj, GVK(kaObject(obj)))
 }
 
-func (o KubeAdmiralOverriders) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
+func (o Rule) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	var patch yamlpatch.Patch
 	for _, p := range o.Patchers() {
-		ops, err := KubeAdmiralWithGVK{GVK: gvk, Patcher: p}.Patches(obj)
+		ops, err := WithGVK{GVK: gvk, Patcher: p}.Patches(obj)
 		if err != nil {
 			return nil, err
 		}
@@ -61,12 +61,12 @@ func (o KubeAdmiralOverriders) patchesAs(obj *yaml.Node, gvk schema.GroupVersion
 	return patch, nil
 }
 
-// KubeAdmiralWithoutFinalizers is upstream's ignoreFinalizerPatches: the
+// WithoutFinalizers is upstream's ignoreFinalizerPatches: the
 // operations whose path does not start with "/metadata/finalizers". A
 // rule's patch minus those is what upstream applies to the object before
 // the next rule is computed; the finalizer operations only take effect on
 // the member object (whose finalizers start as []).
-func KubeAdmiralWithoutFinalizers(p yamlpatch.Patch) yamlpatch.Patch {
+func WithoutFinalizers(p yamlpatch.Patch) yamlpatch.Patch {
 	out := make(yamlpatch.Patch, 0, len(p))
 	for _, op := range p {
 		if !strings.HasPrefix(op.Path, "/metadata/finalizers") {

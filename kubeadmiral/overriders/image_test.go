@@ -18,11 +18,11 @@ const (
 )
 
 // kaOps is a shorthand for one overrider's operations.
-func kaOps(ops ...KubeAdmiralImageOperation) []KubeAdmiralImageOperation { return ops }
+func kaOps(ops ...ImageOperation) []ImageOperation { return ops }
 
 // kaOp is one image operation.
-func kaOp(component, operator, value string) KubeAdmiralImageOperation {
-	return KubeAdmiralImageOperation{Component: component, Operator: operator, Value: value}
+func kaOp(component, operator, value string) ImageOperation {
+	return ImageOperation{Component: component, Operator: operator, Value: value}
 }
 
 // twoByTwo is a pod spec with two init containers and two containers.
@@ -38,9 +38,9 @@ containers:
   image: envoyproxy/envoy:v1.30
 `
 
-func TestKubeAdmiralImagesWorkload(t *testing.T) {
-	tag := func(v string) KubeAdmiralImages {
-		return KubeAdmiralImages{{Operations: kaOps(kaOp("Tag", "overwrite", v))}}
+func TestImagesWorkload(t *testing.T) {
+	tag := func(v string) Images {
+		return Images{{Operations: kaOps(kaOp("Tag", "overwrite", v))}}
 	}
 	runPatchCases(t, map[string]patchCase{
 		"all init containers and containers, sorted by path": {
@@ -55,7 +55,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"containerNames select init and regular containers of a pod": {
 			input: kaPod(twoByTwo),
-			patcher: KubeAdmiralImages{{
+			patcher: Images{{
 				ContainerNames: []string{"init-1", "app", "missing"},
 				Operations:     kaOps(kaOp("Registry", "addIfAbsent", "mirror.io")),
 			}},
@@ -66,22 +66,22 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"containerNames that match nothing give nothing": {
 			input:    kaPod(twoByTwo),
-			patcher:  KubeAdmiralImages{{ContainerNames: []string{"nope"}, Operations: kaOps(kaOp("Tag", "", "2"))}},
+			patcher:  Images{{ContainerNames: []string{"nope"}, Operations: kaOps(kaOp("Tag", "", "2"))}},
 			expected: nil,
 		},
 		"containerNames of empty names give nothing": {
 			input:    kaPod(twoByTwo),
-			patcher:  KubeAdmiralImages{{ContainerNames: []string{""}, Operations: kaOps(kaOp("Tag", "", "2"))}},
+			patcher:  Images{{ContainerNames: []string{""}, Operations: kaOps(kaOp("Tag", "", "2"))}},
 			expected: nil,
 		},
 		"empty list resolves nothing, even for an unknown kind": {
 			input:    "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\n",
-			patcher:  KubeAdmiralImages{},
+			patcher:  Images{},
 			expected: nil,
 		},
 		"no operations still emits the unchanged image": {
 			input:    kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher:  KubeAdmiralImages{{}},
+			patcher:  Images{{}},
 			expected: []string{`replace /spec/containers/0/image "nginx"`},
 		},
 		"an unchanged image is emitted": {
@@ -91,7 +91,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"overriders on the same container chain": {
 			input: kaPod("containers:\n- name: server\n  image: " + kaEcho + "\n"),
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				{Operations: kaOps(kaOp("Registry", "overwrite", "a.io"))},
 				{ContainerNames: []string{"server"}, Operations: kaOps(kaOp("Tag", "delete", "ignored"))},
 				{Operations: kaOps(kaOp("Digest", "overwrite", kaDigestA))},
@@ -100,7 +100,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"all four components overwritten, tag and digest both kept": {
 			input: kaWorkload("apps/v1", "StatefulSet", "containers:\n- name: s\n  image: "+kaEcho+"\n"),
-			patcher: KubeAdmiralImages{{Operations: kaOps(
+			patcher: Images{{Operations: kaOps(
 				kaOp("Registry", "overwrite", "temp.io"),
 				kaOp("Repository", "overwrite", "temp/echo-server"),
 				kaOp("Tag", "overwrite", "1.0"),
@@ -110,14 +110,14 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"overwrite with empty value removes the component": {
 			input: kaPod("containers:\n- name: s\n  image: " + kaEcho + "\n"),
-			patcher: KubeAdmiralImages{{Operations: kaOps(
+			patcher: Images{{Operations: kaOps(
 				kaOp("Registry", "overwrite", ""), kaOp("Tag", "overwrite", ""),
 			)}},
 			expected: []string{`replace /spec/containers/0/image "ealen/echo-server@` + kaDigestB + `"`},
 		},
 		"deleting everything yields an empty image": {
 			input: kaPod("containers:\n- name: s\n  image: " + kaEcho + "\n"),
-			patcher: KubeAdmiralImages{{Operations: kaOps(
+			patcher: Images{{Operations: kaOps(
 				kaOp("Registry", "delete", ""), kaOp("Repository", "delete", ""),
 				kaOp("Tag", "delete", ""), kaOp("Digest", "delete", ""),
 			)}},
@@ -125,7 +125,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"deleting the repository only is not re-validated": {
 			input:    kaPod("containers:\n- name: s\n  image: reg.io/app:v1\n"),
-			patcher:  KubeAdmiralImages{{Operations: kaOps(kaOp("Repository", "delete", ""))}},
+			patcher:  Images{{Operations: kaOps(kaOp("Repository", "delete", ""))}},
 			expected: []string{`replace /spec/containers/0/image "reg.io/:v1"`},
 		},
 		"registry heuristic and no docker hub normalisation": {
@@ -136,7 +136,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 - {name: d, image: nginx}
 - {name: e, image: docker.io/library/nginx}
 `),
-			patcher: KubeAdmiralImages{{Operations: kaOps(kaOp("Registry", "overwrite", "r.io"))}},
+			patcher: Images{{Operations: kaOps(kaOp("Registry", "overwrite", "r.io"))}},
 			expected: []string{
 				`replace /spec/containers/0/image "r.io/ealen/echo-server"`,
 				`replace /spec/containers/1/image "r.io/foo/bar"`,
@@ -147,7 +147,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"addIfAbsent sets absent components": {
 			input: kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher: KubeAdmiralImages{{Operations: kaOps(
+			patcher: Images{{Operations: kaOps(
 				kaOp("Registry", "addIfAbsent", "r.io"), kaOp("Tag", "addIfAbsent", "1.0"),
 			)}},
 			expected: []string{`replace /spec/containers/0/image "r.io/nginx:1.0"`},
@@ -164,7 +164,7 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"a chained empty image is re-parsed and fails": {
 			input: kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				{Operations: kaOps(kaOp("Repository", "delete", ""))},
 				{Operations: kaOps(kaOp("Tag", "overwrite", "1"))},
 			},
@@ -182,17 +182,17 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"image parsed even when the operation would not need it": {
 			input:       kaPod("containers:\n- name: a\n  image: 'a b'\n"),
-			patcher:     KubeAdmiralImages{{Operations: kaOps(kaOp("Registry", "delete", ""))}},
+			patcher:     Images{{Operations: kaOps(kaOp("Registry", "delete", ""))}},
 			expectedErr: "parse image failed(a b), error: invalid reference format",
 		},
 		"addIfAbsent on a present component is an error": {
 			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     KubeAdmiralImages{{Operations: kaOps(kaOp("Tag", "addIfAbsent", "2"))}},
+			patcher:     Images{{Operations: kaOps(kaOp("Tag", "addIfAbsent", "2"))}},
 			expectedErr: "failed to apply image overrider: addIfAbsent is not allowed to operate on non-empty value",
 		},
 		"addIfAbsent needs a value, checked first": {
 			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     KubeAdmiralImages{{Operations: kaOps(kaOp("Tag", "addIfAbsent", ""))}},
+			patcher:     Images{{Operations: kaOps(kaOp("Tag", "addIfAbsent", ""))}},
 			expectedErr: "addIfAbsent operation needs value",
 		},
 		"invalid tag after the operation": {
@@ -202,22 +202,22 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"invalid digest after the operation": {
 			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     KubeAdmiralImages{{Operations: kaOps(kaOp("Digest", "", "sha256:xyz"))}},
+			patcher:     Images{{Operations: kaOps(kaOp("Digest", "", "sha256:xyz"))}},
 			expectedErr: "invalid digest format after applying the overrider",
 		},
 		"a short digest is not checked by the overrider": {
 			input:    kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:  KubeAdmiralImages{{Operations: kaOps(kaOp("Digest", "", "sha256:0123456789abcdef0123456789abcdef"))}},
+			patcher:  Images{{Operations: kaOps(kaOp("Digest", "", "sha256:0123456789abcdef0123456789abcdef"))}},
 			expected: []string{`replace /spec/containers/0/image "nginx:1.0@sha256:0123456789abcdef0123456789abcdef"`},
 		},
 		"unsupported operator": {
 			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     KubeAdmiralImages{{Operations: kaOps(kaOp("Tag", "merge", "2"))}},
+			patcher:     Images{{Operations: kaOps(kaOp("Tag", "merge", "2"))}},
 			expectedErr: "failed to apply image overrider: unsupported operator: merge",
 		},
 		"unsupported component": {
 			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     KubeAdmiralImages{{Operations: kaOps(kaOp("tag", "", "2"))}},
+			patcher:     Images{{Operations: kaOps(kaOp("tag", "", "2"))}},
 			expectedErr: "failed to apply image overrider: unsupported image component(tag)",
 		},
 		"unknown kind": {
@@ -257,13 +257,13 @@ func TestKubeAdmiralImagesWorkload(t *testing.T) {
 		},
 		"a backslash escape in a value is decoded": {
 			input:    kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher:  KubeAdmiralImages{{Operations: kaOps(kaOp("Registry", "", `r\u0041.io`))}},
+			patcher:  Images{{Operations: kaOps(kaOp("Registry", "", `r\u0041.io`))}},
 			expected: []string{`replace /spec/containers/0/image "rA.io/nginx"`},
 		},
 	})
 }
 
-func TestKubeAdmiralImagesPath(t *testing.T) {
+func TestImagesPath(t *testing.T) {
 	const wf = `apiVersion: argoproj.io/v1alpha1
 kind: Workflow
 metadata:
@@ -281,18 +281,18 @@ spec:
     a/b:
       image: x/y
 `
-	path := func(p string, ops ...KubeAdmiralImageOperation) KubeAdmiralImageOverrider {
-		return KubeAdmiralImageOverrider{ImagePath: p, Operations: ops}
+	path := func(p string, ops ...ImageOperation) Image {
+		return Image{ImagePath: p, Operations: ops}
 	}
 	runPatchCases(t, map[string]patchCase{
 		"any kind, operator omitted": {
 			input:    wf,
-			patcher:  KubeAdmiralImages{path("/spec/templates/0/container/image", kaOp("Registry", "", "temp.io"), kaOp("Tag", "", "2"))},
+			patcher:  Images{path("/spec/templates/0/container/image", kaOp("Registry", "", "temp.io"), kaOp("Tag", "", "2"))},
 			expected: []string{`replace /spec/templates/0/container/image "temp.io/nginx:2"`},
 		},
 		"two paths sorted, containerNames ignored": {
 			input: wf,
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				{ImagePath: "/spec/templates/1/container/image", ContainerNames: []string{"zzz"}, Operations: kaOps(kaOp("Tag", "", "1"))},
 				path("/spec/templates/0/container/image", kaOp("Tag", "", "3")),
 			},
@@ -303,7 +303,7 @@ spec:
 		},
 		"same path chains": {
 			input: wf,
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				path("/spec/templates/0/container/image", kaOp("Tag", "", "3")),
 				path("/spec/templates/0/container/image", kaOp("Registry", "addIfAbsent", "r.io")),
 			},
@@ -311,7 +311,7 @@ spec:
 		},
 		"a chained empty value reads the original again": {
 			input: wf,
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				path("/spec/templates/0/container/image", kaOp("Repository", "delete", ""), kaOp("Tag", "delete", "")),
 				path("/spec/templates/0/container/image", kaOp("Registry", "", "r.io")),
 			},
@@ -319,62 +319,62 @@ spec:
 		},
 		"trailing and doubled slashes are trimmed for reading, kept in the patch": {
 			input:    wf,
-			patcher:  KubeAdmiralImages{path("/spec/templates/1/container/image/", kaOp("Tag", "", "1"))},
+			patcher:  Images{path("/spec/templates/1/container/image/", kaOp("Tag", "", "1"))},
 			expected: []string{`replace /spec/templates/1/container/image/ "busybox:1"`},
 		},
 		"keys with a slash cannot be reached, ~1 is not unescaped": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/odd/a~1b/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/odd/a~1b/image", kaOp("Tag", "", "1"))},
 			expectedErr: `failed to parse image overriders: failed to parse image value from unstructured obj: spec/odd/a~1b accessor error: unknown type <nil>, expected map[string]interface{} or []interface{}`,
 		},
 		"no leading slash": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("spec/templates/0/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("spec/templates/0/container/image", kaOp("Tag", "", "1"))},
 			expectedErr: "failed to parse image overriders: image path should be start with /",
 		},
 		"index not a number": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/templates/tt/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/tt/container/image", kaOp("Tag", "", "1"))},
 			expectedErr: `failed to parse image value from unstructured obj: slice found at path spec/templates, but the next path segment is not a number (found "tt")`,
 		},
 		"dash is not an index": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/templates/-/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/-/container/image", kaOp("Tag", "", "1"))},
 			expectedErr: `but the next path segment is not a number (found "-")`,
 		},
 		"negative index": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/templates/-1/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/-1/container/image", kaOp("Tag", "", "1"))},
 			expectedErr: "index(-1) is negative or out of range",
 		},
 		"index out of range": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/templates/2/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/2/container/image", kaOp("Tag", "", "1"))},
 			expectedErr: "index(2) is negative or out of range",
 		},
 		"through a scalar": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/replicas/x", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/replicas/x", kaOp("Tag", "", "1"))},
 			expectedErr: "spec/replicas accessor error: unknown type int64, expected map[string]interface{} or []interface{}",
 		},
 		"not a string": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/replicas", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/replicas", kaOp("Tag", "", "1"))},
 			expectedErr: `"/spec/replicas" does not point to a string field`,
 		},
 		"the root": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/", kaOp("Tag", "", "1"))},
 			expectedErr: `"/" does not point to a string field`,
 		},
 		"apply errors say override, not overrider": {
 			input:       wf,
-			patcher:     KubeAdmiralImages{path("/spec/templates/0/container/image", kaOp("Tag", "addIfAbsent", "1"))},
+			patcher:     Images{path("/spec/templates/0/container/image", kaOp("Tag", "addIfAbsent", "1"))},
 			expectedErr: "failed to parse image overriders: failed to apply image override: addIfAbsent is not allowed to operate on non-empty value",
 		},
 		"path and workload modes share a path": {
 			input: kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				path("/spec/containers/0/image", kaOp("Tag", "", "1")),
 				{Operations: kaOps(kaOp("Registry", "", "r.io"))},
 			},
@@ -382,7 +382,7 @@ spec:
 		},
 		"an error in an earlier path overrider wins over the pod spec": {
 			input: "apiVersion: v1\nkind: Secret\n",
-			patcher: KubeAdmiralImages{
+			patcher: Images{
 				path("x", kaOp("Tag", "", "1")),
 				{Operations: kaOps(kaOp("Tag", "", "1"))},
 			},
@@ -391,12 +391,12 @@ spec:
 	})
 }
 
-func TestKubeAdmiralImagesUnmarshalableValue(t *testing.T) {
+func TestImagesUnmarshalableValue(t *testing.T) {
 	obj := yaml.MustParse(kaPod("containers:\n- name: a\n  image: nginx\n")).YNode()
-	_, err := KubeAdmiralImages{{Operations: kaOps(kaOp("Registry", "", `a"b`))}}.Patches(obj)
-	var applyErr *KubeAdmiralApplyError
+	_, err := Images{{Operations: kaOps(kaOp("Registry", "", `a"b`))}}.Patches(obj)
+	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
-		t.Fatalf("want a KubeAdmiralApplyError, got %v", err)
+		t.Fatalf("want a ApplyError, got %v", err)
 	}
 	const want = `json: error calling MarshalJSON for type v1.JSON: invalid character 'b' after top-level value`
 	if err.Error() != want {
@@ -404,15 +404,15 @@ func TestKubeAdmiralImagesUnmarshalableValue(t *testing.T) {
 	}
 }
 
-func TestKubeAdmiralWithGVK(t *testing.T) {
+func TestWithGVK(t *testing.T) {
 	// A Pod whose kind an earlier rule changed: upstream still uses the
 	// template's GVK.
 	obj := yaml.MustParse("apiVersion: v1\nkind: Changed\nspec:\n  containers:\n  - name: a\n    image: nginx\n").YNode()
-	images := KubeAdmiralImages{{Operations: kaOps(kaOp("Tag", "", "1"))}}
+	images := Images{{Operations: kaOps(kaOp("Tag", "", "1"))}}
 	if _, err := images.Patches(obj); err == nil {
 		t.Fatalf("the object's own kind should be unknown")
 	}
-	pinned := KubeAdmiralWithGVK{GVK: schema.GroupVersionKind{Version: "v1", Kind: "Pod"}, Patcher: images}
+	pinned := WithGVK{GVK: schema.GroupVersionKind{Version: "v1", Kind: "Pod"}, Patcher: images}
 	patch, err := pinned.Patches(obj)
 	if err != nil {
 		t.Fatal(err)
@@ -421,11 +421,11 @@ func TestKubeAdmiralWithGVK(t *testing.T) {
 		t.Errorf("unexpected patch %+v", patch)
 	}
 	// Patchers that read no pod spec pass through.
-	labels := KubeAdmiralStringMaps{Field: "labels", Overriders: []KubeAdmiralStringMapOverrider{{Operator: "delete", Value: []KeyValue{{Key: "x"}}}}}
-	if patch, err := (KubeAdmiralWithGVK{Patcher: labels}).Patches(obj); err != nil || len(patch) != 1 {
-		t.Errorf("labels through KubeAdmiralWithGVK: %v %v", patch, err)
+	labels := stringMaps{Field: "labels", Overriders: []StringMap{{Operator: "delete", Value: []KeyValue{{Key: "x"}}}}}
+	if patch, err := (WithGVK{Patcher: labels}).Patches(obj); err != nil || len(patch) != 1 {
+		t.Errorf("labels through WithGVK: %v %v", patch, err)
 	}
-	if patch, err := (KubeAdmiralWithGVK{}).Patches(obj); err != nil || patch != nil {
+	if patch, err := (WithGVK{}).Patches(obj); err != nil || patch != nil {
 		t.Errorf("nil patcher: %v %v", patch, err)
 	}
 }

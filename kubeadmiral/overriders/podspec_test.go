@@ -10,9 +10,11 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 )
 
-func TestKubeAdmiralPodSpecPath(t *testing.T) {
+func TestPodSpecPath(t *testing.T) {
 	testCases := map[string]struct {
 		input, prefix, firstKey, expectedErr string
 	}{
@@ -37,7 +39,7 @@ func TestKubeAdmiralPodSpecPath(t *testing.T) {
 	for name, tc := range testCases {
 		t.Run(name, func(t *testing.T) {
 			obj := yaml.MustParse(tc.input).YNode()
-			prefix, spec, err := KubeAdmiralPodSpecPath(obj)
+			prefix, spec, err := podSpecPath(obj)
 			if tc.expectedErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.expectedErr) {
 					t.Fatalf("error %v does not contain %q", err, tc.expectedErr)
@@ -58,13 +60,13 @@ func TestKubeAdmiralPodSpecPath(t *testing.T) {
 			}
 		})
 	}
-	_, _, err := KubeAdmiralPodSpecPath(yaml.MustParse("apiVersion: v1\nkind: Node\n").YNode())
-	if !errors.Is(err, ErrKubeAdmiralUnknownPodSpec) {
-		t.Errorf("%v does not wrap ErrKubeAdmiralUnknownPodSpec", err)
+	_, _, err := podSpecPath(yaml.MustParse("apiVersion: v1\nkind: Node\n").YNode())
+	if !errors.Is(err, errUnknownPodSpec) {
+		t.Errorf("%v does not wrap errUnknownPodSpec", err)
 	}
 }
 
-func TestKubeAdmiralGVK(t *testing.T) {
+func TestGVK(t *testing.T) {
 	for in, want := range map[string]schema.GroupVersionKind{
 		"apiVersion: apps/v1\nkind: Deployment\n": {Group: "apps", Version: "v1", Kind: "Deployment"},
 		"apiVersion: v1\nkind: Pod\n":             {Version: "v1", Kind: "Pod"},
@@ -73,27 +75,27 @@ func TestKubeAdmiralGVK(t *testing.T) {
 		"apiVersion: 1\nkind: Pod\n":              {Kind: "Pod"},
 		"- a\n":                                   {},
 	} {
-		if got := KubeAdmiralGVK(yaml.MustParse(in).YNode()); got != want {
+		if got := GVK(yaml.MustParse(in).YNode()); got != want {
 			t.Errorf("%q: got %v, want %v", in, got, want)
 		}
 	}
-	if got := KubeAdmiralGVK(nil); got != (schema.GroupVersionKind{}) {
+	if got := GVK(nil); got != (schema.GroupVersionKind{}) {
 		t.Errorf("nil: got %v", got)
 	}
 }
 
-func TestKubeAdmiralOverridersOrder(t *testing.T) {
+func TestRuleOrder(t *testing.T) {
 	// Every list is computed against the same object, and the patch is
 	// image, command, args, envs, annotations, labels, jsonpatch.
 	input := kaPod("containers:\n- name: a\n  image: nginx\n")
-	rule := KubeAdmiralOverriders{
-		JSONPatch:   KubeAdmiralJSONPatches{{Operator: "add", Path: "/metadata/labels/tier", Value: node(t, "jp")}},
-		Labels:      []KubeAdmiralStringMapOverrider{{Operator: "addIfAbsent", Value: []KeyValue{{Key: "tier", Value: "l"}}}},
-		Annotations: []KubeAdmiralStringMapOverrider{{Operator: "addIfAbsent", Value: []KeyValue{{Key: "n", Value: "a"}}}},
-		Envs:        KubeAdmiralEnvs{{ContainerName: "a", Operator: "addIfAbsent", Value: envNodes(t, "[{name: E, value: v}]")}},
-		Args:        []KubeAdmiralEntrypointOverrider{{ContainerName: "a", Operator: "append", Value: []string{"-x"}}},
-		Command:     []KubeAdmiralEntrypointOverrider{{ContainerName: "a", Operator: "overwrite", Value: []string{"sh"}}},
-		Image:       KubeAdmiralImages{{Operations: kaOps(kaOp("Tag", "", "1"))}},
+	rule := Rule{
+		JSONPatch:   JSONPatches{{Operator: "add", Path: "/metadata/labels/tier", Value: overridertest.Node(t, "jp")}},
+		Labels:      []StringMap{{Operator: "addIfAbsent", Value: []KeyValue{{Key: "tier", Value: "l"}}}},
+		Annotations: []StringMap{{Operator: "addIfAbsent", Value: []KeyValue{{Key: "n", Value: "a"}}}},
+		Envs:        Envs{{ContainerName: "a", Operator: "addIfAbsent", Value: envNodes(t, "[{name: E, value: v}]")}},
+		Args:        []Entrypoint{{ContainerName: "a", Operator: "append", Value: []string{"-x"}}},
+		Command:     []Entrypoint{{ContainerName: "a", Operator: "overwrite", Value: []string{"sh"}}},
+		Image:       Images{{Operations: kaOps(kaOp("Tag", "", "1"))}},
 	}
 	runPatchCases(t, map[string]patchCase{
 		"fixed order": {
@@ -111,36 +113,36 @@ func TestKubeAdmiralOverridersOrder(t *testing.T) {
 		},
 		"the first failing list stops the rule": {
 			input: input,
-			patcher: KubeAdmiralOverriders{
-				Labels:  []KubeAdmiralStringMapOverrider{{Operator: "addIfAbsent"}},
-				Command: []KubeAdmiralEntrypointOverrider{{ContainerName: "a"}},
+			patcher: Rule{
+				Labels:  []StringMap{{Operator: "addIfAbsent"}},
+				Command: []Entrypoint{{ContainerName: "a"}},
 			},
 			expectedErr: "failed to parse command overriders: failed to apply command override: unsupported operator:",
 		},
 		"the template's GVK is used for every list": {
 			input: "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    image: nginx\n",
-			patcher: KubeAdmiralWithGVK{GVK: schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, Patcher: KubeAdmiralOverriders{
-				Envs: KubeAdmiralEnvs{{ContainerName: "a"}},
+			patcher: WithGVK{GVK: schema.GroupVersionKind{Group: "apps", Version: "v1", Kind: "Deployment"}, Patcher: Rule{
+				Envs: Envs{{ContainerName: "a"}},
 			}},
 			expectedErr: `failed to parse env overriders: failed to get podSpec from sourceObj: pod spec does not exist at path "spec.template.spec"`,
 		},
 		"nothing": {
 			input:    input,
-			patcher:  KubeAdmiralOverriders{},
+			patcher:  Rule{},
 			expected: nil,
 		},
 	})
 }
 
-func TestKubeAdmiralWithoutFinalizers(t *testing.T) {
-	p := KubeAdmiralJSONPatches{
+func TestWithoutFinalizers(t *testing.T) {
+	p := JSONPatches{
 		{Operator: "add", Path: "/metadata/finalizers/-"},
 		{Operator: "add", Path: "/metadata/labels/a"},
 		{Operator: "replace", Path: "/metadata/finalizers"},
 		{Operator: "add", Path: "/metadata/finalizersx"},
 	}
 	patch, _ := p.Patches(nil)
-	got := KubeAdmiralWithoutFinalizers(patch)
+	got := WithoutFinalizers(patch)
 	if len(got) != 1 || got[0].Path != "/metadata/labels/a" {
 		t.Errorf("got %+v", got)
 	}
