@@ -18,74 +18,74 @@ import (
 // apimachinery's unstructured converter reproduces upstream's type errors
 // for these fields; the other pod spec fields are not type-checked.
 type (
-	kaPodSpec struct {
-		InitContainers []kaContainer `json:"initContainers,omitempty"`
-		Containers     []kaContainer `json:"containers"`
+	podSpecFields struct {
+		InitContainers []containerSpec `json:"initContainers,omitempty"`
+		Containers     []containerSpec `json:"containers"`
 	}
-	kaContainer struct {
-		Name    string     `json:"name"`
-		Image   string     `json:"image,omitempty"`
-		Command []string   `json:"command,omitempty"`
-		Args    []string   `json:"args,omitempty"`
-		Env     []kaEnvVar `json:"env,omitempty"`
+	containerSpec struct {
+		Name    string   `json:"name"`
+		Image   string   `json:"image,omitempty"`
+		Command []string `json:"command,omitempty"`
+		Args    []string `json:"args,omitempty"`
+		Env     []envVar `json:"env,omitempty"`
 	}
-	// kaEnvVar is corev1.EnvVar: re-serialising it drops an empty value and
+	// envVar is corev1.EnvVar: re-serialising it drops an empty value and
 	// unknown fields, and writes divisor "0" into a resourceFieldRef that
 	// has none (resource.Quantity is a struct, which omitempty keeps).
-	kaEnvVar struct {
-		Name      string          `json:"name"`
-		Value     string          `json:"value,omitempty"`
-		ValueFrom *kaEnvVarSource `json:"valueFrom,omitempty"`
+	envVar struct {
+		Name      string        `json:"name"`
+		Value     string        `json:"value,omitempty"`
+		ValueFrom *envVarSource `json:"valueFrom,omitempty"`
 	}
-	kaEnvVarSource struct {
-		FieldRef         *kaObjectFieldSelector   `json:"fieldRef,omitempty"`
-		ResourceFieldRef *kaResourceFieldSelector `json:"resourceFieldRef,omitempty"`
-		ConfigMapKeyRef  *kaKeySelector           `json:"configMapKeyRef,omitempty"`
-		SecretKeyRef     *kaKeySelector           `json:"secretKeyRef,omitempty"`
+	envVarSource struct {
+		FieldRef         *objectFieldSelector   `json:"fieldRef,omitempty"`
+		ResourceFieldRef *resourceFieldSelector `json:"resourceFieldRef,omitempty"`
+		ConfigMapKeyRef  *keySelector           `json:"configMapKeyRef,omitempty"`
+		SecretKeyRef     *keySelector           `json:"secretKeyRef,omitempty"`
 	}
-	kaObjectFieldSelector struct {
+	objectFieldSelector struct {
 		APIVersion string `json:"apiVersion,omitempty"`
 		FieldPath  string `json:"fieldPath"`
 	}
-	kaResourceFieldSelector struct {
-		ContainerName string     `json:"containerName,omitempty"`
-		Resource      string     `json:"resource"`
-		Divisor       kaQuantity `json:"divisor,omitempty"`
+	resourceFieldSelector struct {
+		ContainerName string          `json:"containerName,omitempty"`
+		Resource      string          `json:"resource"`
+		Divisor       boundedQuantity `json:"divisor,omitempty"`
 	}
-	// kaKeySelector is corev1.ConfigMapKeySelector and SecretKeySelector.
-	kaKeySelector struct {
+	// keySelector is corev1.ConfigMapKeySelector and SecretKeySelector.
+	keySelector struct {
 		Name     string `json:"name,omitempty"`
 		Key      string `json:"key"`
 		Optional *bool  `json:"optional,omitempty"`
 	}
 )
 
-// kaQuantity is resource.Quantity (it marshals as the canonical form:
+// boundedQuantity is resource.Quantity (it marshals as the canonical form:
 // "1000m" becomes "1", "1024Ki" "1Mi"), except that it refuses a decimal
-// exponent beyond ±kaMaxQuantityExponent, which apimachinery would take
+// exponent beyond ±maxQuantityExponent, which apimachinery would take
 // minutes to parse (its int32 exponent wraps, so "1e4044444440" reads as
 // 1e-250522856).
-type kaQuantity struct{ resource.Quantity }
+type boundedQuantity struct{ resource.Quantity }
 
-const kaMaxQuantityExponent = 100000
+const maxQuantityExponent = 100000
 
 // UnmarshalJSON is resource.Quantity's, behind the exponent check.
-func (q *kaQuantity) UnmarshalJSON(data []byte) error {
+func (q *boundedQuantity) UnmarshalJSON(data []byte) error {
 	s := strings.TrimSpace(strings.Trim(string(data), `"`))
 	if i := strings.IndexAny(s, "eE"); i >= 0 && i+1 < len(s) {
 		if exp, err := strconv.ParseInt(s[i+1:], 10, 64); err == nil {
-			if e := int32(exp); e > kaMaxQuantityExponent || e < -kaMaxQuantityExponent {
-				return fmt.Errorf("quantity %q: a decimal exponent beyond ±%d is not supported", s, kaMaxQuantityExponent)
+			if e := int32(exp); e > maxQuantityExponent || e < -maxQuantityExponent {
+				return fmt.Errorf("quantity %q: a decimal exponent beyond ±%d is not supported", s, maxQuantityExponent)
 			}
 		}
 	}
 	return q.Quantity.UnmarshalJSON(data)
 }
 
-// kaDecode decodes n into out with apimachinery's unstructured converter,
+// decodeTyped decodes n into out with apimachinery's unstructured converter,
 // as upstream decodes its unstructured objects into typed ones.
-func kaDecode(n *yaml.Node, out any) error {
-	v, err := kaUnstructured(n)
+func decodeTyped(n *yaml.Node, out any) error {
+	v, err := safeUnstructured(n)
 	if err != nil {
 		return err
 	}

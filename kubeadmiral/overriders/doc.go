@@ -14,8 +14,7 @@
 // upstream's wrapping, e.g.
 // "failed to parse command overriders: failed to apply command override: unsupported operator:".
 //
-// The unexported helpers keep the "ka" prefix they had when they shared a
-// package with Karmada's overriders (package overriders at the module
-// root); the node and image-reference helpers both dialects use are in
+// The node and image-reference helpers this package shares with Karmada's
+// overriders (package overriders at the module root) are in
 // internal/yamlnode, internal/yamlvalue and internal/imageref.
 package overriders

@@ -44,7 +44,7 @@ var _ Patcher = entrypoints{}
 
 // Patches computes the command or args patches for obj.
 func (o entrypoints) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, GVK(kaObject(obj)))
+	return o.patchesAs(obj, GVK(objectNode(obj)))
 }
 
 func (o entrypoints) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
@@ -54,7 +54,7 @@ func (o entrypoints) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yam
 	if len(o.Overriders) == 0 {
 		return nil, nil
 	}
-	patch, err := o.build(kaObject(obj), gvk)
+	patch, err := o.build(objectNode(obj), gvk)
 	if err != nil {
 		return nil, fmt.Errorf("failed to parse %s overriders: %w", o.Field, err)
 	}
@@ -62,14 +62,14 @@ func (o entrypoints) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yam
 }
 
 func (o entrypoints) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
-	containers, err := kaContainers(obj, gvk)
+	containers, err := podContainers(obj, gvk)
 	if err != nil {
 		return nil, err
 	}
 	lists := map[string][]string{}
 	for i := range o.Overriders {
 		ov := &o.Overriders[i]
-		c := kaFirstContainer(containers, ov.ContainerName)
+		c := firstContainer(containers, ov.ContainerName)
 		if c == nil {
 			continue
 		}
@@ -85,7 +85,7 @@ func (o entrypoints) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpat
 			return nil, fmt.Errorf("failed to apply %s override: %w", o.Field, err)
 		}
 	}
-	return kaReplaceSorted(lists, func(l []string) (*yaml.Node, error) { return kaStringList(l), nil })
+	return replaceSorted(lists, func(l []string) (*yaml.Node, error) { return stringList(l), nil })
 }
 
 // apply is applyEntrypointOverrider.
@@ -114,10 +114,10 @@ func (ov *Entrypoint) apply(old []string) ([]string, error) {
 	return nil, fmt.Errorf("unsupported operator:%s", ov.Operator)
 }
 
-// kaStringList is the JSON of a []string: null when nil.
-func kaStringList(values []string) *yaml.Node {
+// stringList is the JSON of a []string: null when nil.
+func stringList(values []string) *yaml.Node {
 	if values == nil {
-		return kaNull()
+		return nullNode()
 	}
 	return &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq, Content: yamlvalue.StringNodes(values)}
 }

@@ -34,72 +34,72 @@ containers:
 	}
 	runPatchCases(t, map[string]patchCase{
 		"append to an existing list": {
-			input:    kaDeployment(spec),
+			input:    deploymentYAML(spec),
 			patcher:  cmd(ov("app", "append", "--v=4")),
 			expected: []string{`replace /spec/template/spec/containers/0/command ["/bin/app","--v=2","--v=4"]`},
 		},
 		"append when absent": {
-			input:    kaWorkload("apps/v1", "StatefulSet", spec),
+			input:    workloadYAML("apps/v1", "StatefulSet", spec),
 			patcher:  cmd(ov("bare", "append", "/bin/bash", "sleep 15")),
 			expected: []string{`replace /spec/template/spec/containers/2/command ["/bin/bash","sleep 15"]`},
 		},
 		"append does not dedupe": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  args(ov("app", "append", "a")),
 			expected: []string{`replace /spec/containers/0/args ["a","b","a","a"]`},
 		},
 		"append needs a value": {
-			input:       kaPod(spec),
+			input:       podYAML(spec),
 			patcher:     args(ov("app", "append")),
 			expectedErr: "failed to parse args overriders: failed to apply args override: append operation needs non-empty list",
 		},
 		"operator omitted is an error": {
-			input:       kaPod(spec),
+			input:       podYAML(spec),
 			patcher:     cmd(ov("app", "", "x")),
 			expectedErr: "failed to parse command overriders: failed to apply command override: unsupported operator:",
 		},
 		"unknown operator": {
-			input:       kaPod(spec),
+			input:       podYAML(spec),
 			patcher:     cmd(ov("app", "add", "x")),
 			expectedErr: "failed to apply command override: unsupported operator:add",
 		},
 		"overwrite": {
-			input:    kaWorkload("apps/v1", "DaemonSet", spec),
+			input:    workloadYAML("apps/v1", "DaemonSet", spec),
 			patcher:  args(ov("app", "overwrite", "-c", "-d")),
 			expected: []string{`replace /spec/template/spec/containers/0/args ["-c","-d"]`},
 		},
 		"overwrite with an empty list": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  cmd(Entrypoint{ContainerName: "app", Operator: "overwrite", Value: []string{}}),
 			expected: []string{`replace /spec/containers/0/command []`},
 		},
 		"overwrite without value writes null": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  cmd(Entrypoint{ContainerName: "app", Operator: "overwrite"}),
 			expected: []string{`replace /spec/containers/0/command null`},
 		},
 		"delete every occurrence": {
-			input:    kaWorkload("batch/v1", "Job", spec),
+			input:    workloadYAML("batch/v1", "Job", spec),
 			patcher:  args(ov("app", "delete", "a", "zzz")),
 			expected: []string{`replace /spec/template/spec/containers/0/args ["b"]`},
 		},
 		"delete everything writes null": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  cmd(ov("app", "delete", "--v=2", "/bin/app")),
 			expected: []string{`replace /spec/containers/0/command null`},
 		},
 		"delete from an absent list writes null": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  args(ov("bare", "delete", "x")),
 			expected: []string{`replace /spec/containers/2/args null`},
 		},
 		"first container of the name only, init containers first": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  cmd(ov("init", "append", "echo")),
 			expected: []string{`replace /spec/initContainers/0/command ["sh","-c","echo"]`},
 		},
 		"no matching container skips the overrider": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  cmd(ov("nope", "", "x")),
 			expected: nil,
 		},
@@ -114,7 +114,7 @@ containers:
 			expected: nil,
 		},
 		"chained, several containers, sorted by path": {
-			input: kaCronJob(spec),
+			input: cronJobYAML(spec),
 			patcher: cmd(
 				ov("app", "append", "/bin/bash", "sleep 15"),
 				ov("init", "append", "/bin/bash"),
@@ -128,22 +128,22 @@ containers:
 			},
 		},
 		"a chained null list grows again": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  args(ov("app", "delete", "a", "b"), ov("app", "append", "c")),
 			expected: []string{`replace /spec/containers/0/args ["c"]`},
 		},
 		"strings YAML would misread are quoted": {
-			input:    kaPod(spec),
+			input:    podYAML(spec),
 			patcher:  args(ov("bare", "overwrite", "on", "1.10", "null", "", "a: b")),
 			expected: []string{`replace /spec/containers/2/args ["on","1.10","null","","a: b"]`},
 		},
 		"a list of non-strings is a decode error": {
-			input:       kaPod("containers:\n- name: a\n  command: [1]\n"),
+			input:       podYAML("containers:\n- name: a\n  command: [1]\n"),
 			patcher:     cmd(ov("a", "append", "x")),
 			expectedErr: "failed to parse command overriders: failed to get podSpec from sourceObj: cannot convert int64 to string",
 		},
 		"wrong field": {
-			input:       kaPod(spec),
+			input:       podYAML(spec),
 			patcher:     entrypoints{Field: "env"},
 			expectedErr: `entrypoint field must be command or args, not "env"`,
 		},

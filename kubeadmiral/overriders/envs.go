@@ -41,14 +41,14 @@ var _ Patcher = Envs{}
 
 // Patches computes the env patches for obj.
 func (o Envs) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, GVK(kaObject(obj)))
+	return o.patchesAs(obj, GVK(objectNode(obj)))
 }
 
 func (o Envs) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	if len(o) == 0 {
 		return nil, nil
 	}
-	patch, err := o.build(kaObject(obj), gvk)
+	patch, err := o.build(objectNode(obj), gvk)
 	if err != nil {
 		return nil, fmt.Errorf("failed to parse env overriders: %w", err)
 	}
@@ -56,14 +56,14 @@ func (o Envs) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.
 }
 
 func (o Envs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
-	containers, err := kaContainers(obj, gvk)
+	containers, err := podContainers(obj, gvk)
 	if err != nil {
 		return nil, err
 	}
-	lists := map[string][]kaEnvVar{}
+	lists := map[string][]envVar{}
 	for i := range o {
 		ov := &o[i]
-		c := kaFirstContainer(containers, ov.ContainerName)
+		c := firstContainer(containers, ov.ContainerName)
 		if c == nil {
 			continue
 		}
@@ -80,24 +80,24 @@ func (o Envs) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patc
 			return nil, fmt.Errorf("failed to apply env override: %w", err)
 		}
 	}
-	return kaReplaceSorted(lists, func(l []kaEnvVar) (*yaml.Node, error) {
+	return replaceSorted(lists, func(l []envVar) (*yaml.Node, error) {
 		data, err := json.Marshal(l)
 		if err != nil {
 			return nil, fmt.Errorf("failed to marshal env value(%v): %w", l, err)
 		}
-		return kaJSONNode(data)
+		return jSONNode(data)
 	})
 }
 
 // values decodes the policy's EnvVars. Upstream's CRD schema guarantees
 // their shape; a value of the wrong type is reported here.
-func (ov *Env) values() ([]kaEnvVar, error) {
-	values := make([]kaEnvVar, len(ov.Value))
+func (ov *Env) values() ([]envVar, error) {
+	values := make([]envVar, len(ov.Value))
 	for i, n := range ov.Value {
 		if n == nil || yamlnode.IsNullScalar(yamlnode.Deref(n)) {
 			continue
 		}
-		if err := kaDecode(n, &values[i]); err != nil {
+		if err := decodeTyped(n, &values[i]); err != nil {
 			return nil, fmt.Errorf("value[%d] of the env overrider for container %q: %w", i, ov.ContainerName, err)
 		}
 	}
@@ -105,7 +105,7 @@ func (ov *Env) values() ([]kaEnvVar, error) {
 }
 
 // apply is applyEnvOverrider. old is never modified.
-func (ov *Env) apply(old, values []kaEnvVar) ([]kaEnvVar, error) {
+func (ov *Env) apply(old, values []envVar) ([]envVar, error) {
 	operator := ov.Operator
 	if operator == "" {
 		operator = opOverwrite
@@ -115,7 +115,7 @@ func (ov *Env) apply(old, values []kaEnvVar) ([]kaEnvVar, error) {
 	}
 	value := old
 	if value != nil {
-		value = append(make([]kaEnvVar, 0, len(old)), old...)
+		value = append(make([]envVar, 0, len(old)), old...)
 	}
 	has := func(name string) bool {
 		for _, e := range value {
@@ -142,7 +142,7 @@ func (ov *Env) apply(old, values []kaEnvVar) ([]kaEnvVar, error) {
 			if !has(env.Name) {
 				continue
 			}
-			var kept []kaEnvVar // nil when nothing is left: written as null
+			var kept []envVar // nil when nothing is left: written as null
 			for _, e := range value {
 				if e.Name != env.Name {
 					kept = append(kept, e)

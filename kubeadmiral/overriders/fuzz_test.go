@@ -11,9 +11,9 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/overridertest"
 )
 
-// kaOddDocuments put every shape where the builders expect another one,
+// oddDocuments put every shape where the builders expect another one,
 // plus alias cycles and an alias bomb.
-var kaOddDocuments = append([]string{
+var oddDocuments = append([]string{
 	"apiVersion: v1\nkind: Pod\nspec:\n  containers: [null, {name: a, image: [x]}, {name: a, env: [1, null, {name: 2}]}]\n",
 	"apiVersion: v1\nkind: Pod\nspec:\n  initContainers: {a: b}\n  containers:\n  - name: a\n    image: nginx\n    command: &c [a, *c]\n",
 	"apiVersion: v1\nkind: Pod\nspec: &s\n  containers:\n  - name: a\n    args: *s\n",
@@ -23,11 +23,11 @@ var kaOddDocuments = append([]string{
 	"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    image: \"a\\\"b\"\n",
 	"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    image: nginx\n    env:\n    - name: a\n      valueFrom:\n        resourceFieldRef: {resource: cpu, divisor: 1e400}\n",
 	"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - {name: a, image: .nan}\n",
-	kaAliasBomb,
+	aliasBomb,
 }, overridertest.OddDocuments...)
 
-// kaAliasBomb expands to 10^9 nodes.
-const kaAliasBomb = `apiVersion: v1
+// aliasBomb expands to 10^9 nodes.
+const aliasBomb = `apiVersion: v1
 kind: Pod
 a: &a [x, x, x, x, x, x, x, x, x, x]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]
@@ -43,7 +43,7 @@ spec: &s [*h, *h, *h, *h, *h, *h, *h, *h, *h, *h]
 // FuzzPatches checks that no builder panics or changes its input,
 // whatever the document, the path, the operator and the value.
 func FuzzPatches(f *testing.F) {
-	for _, d := range kaOddDocuments {
+	for _, d := range oddDocuments {
 		for _, p := range []string{"", "/", "/spec/containers/0/image", "spec/x", "/a/-1/b", "//", "/spec/containers/x/image", "/a/0/0"} {
 			f.Add(d, p, "overwrite", "v")
 		}
@@ -62,7 +62,7 @@ func FuzzPatches(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ops := kaOps(kaOp("Registry", op, value), kaOp("Tag", "", value), kaOp("Digest", op, value), kaOp(value, op, value))
+		ops := imageOps(imageOp("Registry", op, value), imageOp("Tag", "", value), imageOp("Digest", op, value), imageOp(value, op, value))
 		rule := Rule{
 			Image: Images{
 				{Operations: ops},

@@ -124,22 +124,22 @@ func nodeJSON(t *testing.T, n *yaml.Node) string {
 	return string(b)
 }
 
-// kaPod renders a core Pod whose spec body is spec.
-func kaPod(spec string) string {
+// podYAML renders a core Pod whose spec body is spec.
+func podYAML(spec string) string {
 	return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n" + overridertest.Indent(spec, 2)
 }
 
-// kaWorkload renders an object of apiVersion and kind with the pod spec
+// workloadYAML renders an object of apiVersion and kind with the pod spec
 // body spec under spec.template.spec.
-func kaWorkload(apiVersion, kind, spec string) string {
+func workloadYAML(apiVersion, kind, spec string) string {
 	return "apiVersion: " + apiVersion + "\nkind: " + kind + "\nmetadata:\n  name: w\nspec:\n  replicas: 1\n  template:\n    spec:\n" + overridertest.Indent(spec, 6)
 }
 
-// kaDeployment is an apps/v1 Deployment with the pod spec body spec.
-func kaDeployment(spec string) string { return kaWorkload("apps/v1", "Deployment", spec) }
+// deploymentYAML is an apps/v1 Deployment with the pod spec body spec.
+func deploymentYAML(spec string) string { return workloadYAML("apps/v1", "Deployment", spec) }
 
-// kaCronJob is a batch/v1 CronJob with the pod spec body spec.
-func kaCronJob(spec string) string {
+// cronJobYAML is a batch/v1 CronJob with the pod spec body spec.
+func cronJobYAML(spec string) string {
 	return "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: c\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n" + overridertest.Indent(spec, 10)
 }
 

@@ -67,11 +67,11 @@ var _ Patcher = Images{}
 
 // Patches computes the image patches for obj.
 func (o Images) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, GVK(kaObject(obj)))
+	return o.patchesAs(obj, GVK(objectNode(obj)))
 }
 
 func (o Images) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
-	patch, err := o.build(kaObject(obj), gvk)
+	patch, err := o.build(objectNode(obj), gvk)
 	var applyErr *ApplyError
 	switch {
 	case errors.As(err, &applyErr):
@@ -85,7 +85,7 @@ func (o Images) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatc
 func (o Images) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {
 	// newest image value per path, shared by both modes
 	images := map[string]string{}
-	var containers []kaContainerRef
+	var containers []containerRef
 	resolved := false
 	for i := range o {
 		ov := &o[i]
@@ -97,7 +97,7 @@ func (o Images) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Pa
 		}
 		if !resolved {
 			var err error
-			if containers, err = kaContainers(obj, gvk); err != nil {
+			if containers, err = podContainers(obj, gvk); err != nil {
 				return nil, err
 			}
 			resolved = true
@@ -106,8 +106,8 @@ func (o Images) build(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Pa
 			return nil, err
 		}
 	}
-	return kaReplaceSorted(images, func(image string) (*yaml.Node, error) {
-		s, err := kaRawJSONString(image)
+	return replaceSorted(images, func(image string) (*yaml.Node, error) {
+		s, err := rawJSONString(image)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +124,7 @@ func (ov *Image) fromImagePath(obj *yaml.Node, images map[string]string) error {
 	cur := images[ov.ImagePath]
 	if cur == "" {
 		var err error
-		if cur, err = kaStringAt(obj, ov.ImagePath); err != nil {
+		if cur, err = stringAt(obj, ov.ImagePath); err != nil {
 			return fmt.Errorf("failed to parse image value from unstructured obj: %w", err)
 		}
 	}
@@ -138,7 +138,7 @@ func (ov *Image) fromImagePath(obj *yaml.Node, images map[string]string) error {
 
 // fromWorkload is parsePatchesFromWorkload. A chained value is used even
 // when it is "".
-func (ov *Image) fromWorkload(containers []kaContainerRef, images map[string]string) error {
+func (ov *Image) fromWorkload(containers []containerRef, images map[string]string) error {
 	names := map[string]bool{}
 	for _, n := range ov.ContainerNames {
 		if n != "" {
@@ -166,7 +166,7 @@ func (ov *Image) fromWorkload(containers []kaContainerRef, images map[string]str
 // apply is applyImageOverrider: the image is parsed even when no
 // operation needs it.
 func (ov *Image) apply(image string) (string, error) {
-	img, err := kaParseImage(image)
+	img, err := parseImage(image)
 	if err != nil {
 		return "", fmt.Errorf("parse image failed(%s), error: %w", image, err)
 	}
@@ -188,7 +188,7 @@ func (ov *Image) apply(image string) (string, error) {
 		default:
 			return "", fmt.Errorf("unsupported image component(%s)", op.Component)
 		}
-		v, err := kaOperateComponent(*target, operator, op.Value)
+		v, err := operateComponent(*target, operator, op.Value)
 		if err != nil {
 			return "", err
 		}
@@ -203,10 +203,10 @@ func (ov *Image) apply(image string) (string, error) {
 	return img.String(), nil
 }
 
-// kaStringAt is upstream's GetStringFromUnstructuredObj: it trims "/" on
+// stringAt is upstream's GetStringFromUnstructuredObj: it trims "/" on
 // both ends and splits on "/", reads map keys and decimal list indices
 // (32-bit, no "-", no negatives), and needs a string at the end.
-func kaStringAt(obj *yaml.Node, path string) (string, error) {
+func stringAt(obj *yaml.Node, path string) (string, error) {
 	fields := strings.Split(strings.Trim(path, "/"), "/")
 	cur := obj
 	for i, f := range fields {
@@ -224,7 +224,7 @@ func kaStringAt(obj *yaml.Node, path string) (string, error) {
 			}
 			cur = cur.Content[idx]
 		default:
-			return "", fmt.Errorf("%s accessor error: unknown type %s, expected map[string]interface{} or []interface{}", strings.Join(fields[:i], "/"), kaGoType(cur))
+			return "", fmt.Errorf("%s accessor error: unknown type %s, expected map[string]interface{} or []interface{}", strings.Join(fields[:i], "/"), goType(cur))
 		}
 	}
 	cur = yamlnode.Deref(cur)
@@ -234,8 +234,8 @@ func kaStringAt(obj *yaml.Node, path string) (string, error) {
 	return cur.Value, nil
 }
 
-// kaGoType is the %T of n's unstructured value; n is nil or a scalar.
-func kaGoType(n *yaml.Node) string {
+// goType is the %T of n's unstructured value; n is nil or a scalar.
+func goType(n *yaml.Node) string {
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return "<nil>"
 	}

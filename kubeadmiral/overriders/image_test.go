@@ -12,16 +12,16 @@ import (
 )
 
 const (
-	kaDigestA = "sha256:aaaaf56b44807c64d294e6c8059b479f35350b454492398225034174808d1726"
-	kaDigestB = "sha256:bbbbf56b44807c64d294e6c8059b479f35350b454492398225034174808d1726"
-	kaEcho    = "docker.io/ealen/echo-server:latest@" + kaDigestB
+	digestA   = "sha256:aaaaf56b44807c64d294e6c8059b479f35350b454492398225034174808d1726"
+	digestB   = "sha256:bbbbf56b44807c64d294e6c8059b479f35350b454492398225034174808d1726"
+	echoImage = "docker.io/ealen/echo-server:latest@" + digestB
 )
 
-// kaOps is a shorthand for one overrider's operations.
-func kaOps(ops ...ImageOperation) []ImageOperation { return ops }
+// imageOps is a shorthand for one overrider's operations.
+func imageOps(ops ...ImageOperation) []ImageOperation { return ops }
 
-// kaOp is one image operation.
-func kaOp(component, operator, value string) ImageOperation {
+// imageOp is one image operation.
+func imageOp(component, operator, value string) ImageOperation {
 	return ImageOperation{Component: component, Operator: operator, Value: value}
 }
 
@@ -40,11 +40,11 @@ containers:
 
 func TestImagesWorkload(t *testing.T) {
 	tag := func(v string) Images {
-		return Images{{Operations: kaOps(kaOp("Tag", "overwrite", v))}}
+		return Images{{Operations: imageOps(imageOp("Tag", "overwrite", v))}}
 	}
 	runPatchCases(t, map[string]patchCase{
 		"all init containers and containers, sorted by path": {
-			input:   kaDeployment(twoByTwo),
+			input:   deploymentYAML(twoByTwo),
 			patcher: tag("2"),
 			expected: []string{
 				`replace /spec/template/spec/containers/0/image "nginx:2"`,
@@ -54,10 +54,10 @@ func TestImagesWorkload(t *testing.T) {
 			},
 		},
 		"containerNames select init and regular containers of a pod": {
-			input: kaPod(twoByTwo),
+			input: podYAML(twoByTwo),
 			patcher: Images{{
 				ContainerNames: []string{"init-1", "app", "missing"},
-				Operations:     kaOps(kaOp("Registry", "addIfAbsent", "mirror.io")),
+				Operations:     imageOps(imageOp("Registry", "addIfAbsent", "mirror.io")),
 			}},
 			expected: []string{
 				`replace /spec/containers/0/image "mirror.io/nginx:1.25"`,
@@ -65,13 +65,13 @@ func TestImagesWorkload(t *testing.T) {
 			},
 		},
 		"containerNames that match nothing give nothing": {
-			input:    kaPod(twoByTwo),
-			patcher:  Images{{ContainerNames: []string{"nope"}, Operations: kaOps(kaOp("Tag", "", "2"))}},
+			input:    podYAML(twoByTwo),
+			patcher:  Images{{ContainerNames: []string{"nope"}, Operations: imageOps(imageOp("Tag", "", "2"))}},
 			expected: nil,
 		},
 		"containerNames of empty names give nothing": {
-			input:    kaPod(twoByTwo),
-			patcher:  Images{{ContainerNames: []string{""}, Operations: kaOps(kaOp("Tag", "", "2"))}},
+			input:    podYAML(twoByTwo),
+			patcher:  Images{{ContainerNames: []string{""}, Operations: imageOps(imageOp("Tag", "", "2"))}},
 			expected: nil,
 		},
 		"empty list resolves nothing, even for an unknown kind": {
@@ -80,63 +80,63 @@ func TestImagesWorkload(t *testing.T) {
 			expected: nil,
 		},
 		"no operations still emits the unchanged image": {
-			input:    kaPod("containers:\n- name: a\n  image: nginx\n"),
+			input:    podYAML("containers:\n- name: a\n  image: nginx\n"),
 			patcher:  Images{{}},
 			expected: []string{`replace /spec/containers/0/image "nginx"`},
 		},
 		"an unchanged image is emitted": {
-			input:    kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
+			input:    podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
 			patcher:  tag("1.0"),
 			expected: []string{`replace /spec/containers/0/image "nginx:1.0"`},
 		},
 		"overriders on the same container chain": {
-			input: kaPod("containers:\n- name: server\n  image: " + kaEcho + "\n"),
+			input: podYAML("containers:\n- name: server\n  image: " + echoImage + "\n"),
 			patcher: Images{
-				{Operations: kaOps(kaOp("Registry", "overwrite", "a.io"))},
-				{ContainerNames: []string{"server"}, Operations: kaOps(kaOp("Tag", "delete", "ignored"))},
-				{Operations: kaOps(kaOp("Digest", "overwrite", kaDigestA))},
+				{Operations: imageOps(imageOp("Registry", "overwrite", "a.io"))},
+				{ContainerNames: []string{"server"}, Operations: imageOps(imageOp("Tag", "delete", "ignored"))},
+				{Operations: imageOps(imageOp("Digest", "overwrite", digestA))},
 			},
-			expected: []string{`replace /spec/containers/0/image "a.io/ealen/echo-server@` + kaDigestA + `"`},
+			expected: []string{`replace /spec/containers/0/image "a.io/ealen/echo-server@` + digestA + `"`},
 		},
 		"all four components overwritten, tag and digest both kept": {
-			input: kaWorkload("apps/v1", "StatefulSet", "containers:\n- name: s\n  image: "+kaEcho+"\n"),
-			patcher: Images{{Operations: kaOps(
-				kaOp("Registry", "overwrite", "temp.io"),
-				kaOp("Repository", "overwrite", "temp/echo-server"),
-				kaOp("Tag", "overwrite", "1.0"),
-				kaOp("Digest", "overwrite", kaDigestA),
+			input: workloadYAML("apps/v1", "StatefulSet", "containers:\n- name: s\n  image: "+echoImage+"\n"),
+			patcher: Images{{Operations: imageOps(
+				imageOp("Registry", "overwrite", "temp.io"),
+				imageOp("Repository", "overwrite", "temp/echo-server"),
+				imageOp("Tag", "overwrite", "1.0"),
+				imageOp("Digest", "overwrite", digestA),
 			)}},
-			expected: []string{`replace /spec/template/spec/containers/0/image "temp.io/temp/echo-server:1.0@` + kaDigestA + `"`},
+			expected: []string{`replace /spec/template/spec/containers/0/image "temp.io/temp/echo-server:1.0@` + digestA + `"`},
 		},
 		"overwrite with empty value removes the component": {
-			input: kaPod("containers:\n- name: s\n  image: " + kaEcho + "\n"),
-			patcher: Images{{Operations: kaOps(
-				kaOp("Registry", "overwrite", ""), kaOp("Tag", "overwrite", ""),
+			input: podYAML("containers:\n- name: s\n  image: " + echoImage + "\n"),
+			patcher: Images{{Operations: imageOps(
+				imageOp("Registry", "overwrite", ""), imageOp("Tag", "overwrite", ""),
 			)}},
-			expected: []string{`replace /spec/containers/0/image "ealen/echo-server@` + kaDigestB + `"`},
+			expected: []string{`replace /spec/containers/0/image "ealen/echo-server@` + digestB + `"`},
 		},
 		"deleting everything yields an empty image": {
-			input: kaPod("containers:\n- name: s\n  image: " + kaEcho + "\n"),
-			patcher: Images{{Operations: kaOps(
-				kaOp("Registry", "delete", ""), kaOp("Repository", "delete", ""),
-				kaOp("Tag", "delete", ""), kaOp("Digest", "delete", ""),
+			input: podYAML("containers:\n- name: s\n  image: " + echoImage + "\n"),
+			patcher: Images{{Operations: imageOps(
+				imageOp("Registry", "delete", ""), imageOp("Repository", "delete", ""),
+				imageOp("Tag", "delete", ""), imageOp("Digest", "delete", ""),
 			)}},
 			expected: []string{`replace /spec/containers/0/image ""`},
 		},
 		"deleting the repository only is not re-validated": {
-			input:    kaPod("containers:\n- name: s\n  image: reg.io/app:v1\n"),
-			patcher:  Images{{Operations: kaOps(kaOp("Repository", "delete", ""))}},
+			input:    podYAML("containers:\n- name: s\n  image: reg.io/app:v1\n"),
+			patcher:  Images{{Operations: imageOps(imageOp("Repository", "delete", ""))}},
 			expected: []string{`replace /spec/containers/0/image "reg.io/:v1"`},
 		},
 		"registry heuristic and no docker hub normalisation": {
-			input: kaPod(`containers:
+			input: podYAML(`containers:
 - {name: a, image: ealen/echo-server}
 - {name: b, image: localhost:5000/foo/bar}
 - {name: c, image: localhost/x}
 - {name: d, image: nginx}
 - {name: e, image: docker.io/library/nginx}
 `),
-			patcher: Images{{Operations: kaOps(kaOp("Registry", "overwrite", "r.io"))}},
+			patcher: Images{{Operations: imageOps(imageOp("Registry", "overwrite", "r.io"))}},
 			expected: []string{
 				`replace /spec/containers/0/image "r.io/ealen/echo-server"`,
 				`replace /spec/containers/1/image "r.io/foo/bar"`,
@@ -146,78 +146,78 @@ func TestImagesWorkload(t *testing.T) {
 			},
 		},
 		"addIfAbsent sets absent components": {
-			input: kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher: Images{{Operations: kaOps(
-				kaOp("Registry", "addIfAbsent", "r.io"), kaOp("Tag", "addIfAbsent", "1.0"),
+			input: podYAML("containers:\n- name: a\n  image: nginx\n"),
+			patcher: Images{{Operations: imageOps(
+				imageOp("Registry", "addIfAbsent", "r.io"), imageOp("Tag", "addIfAbsent", "1.0"),
 			)}},
 			expected: []string{`replace /spec/containers/0/image "r.io/nginx:1.0"`},
 		},
 		"cronjob pod spec path": {
-			input:    kaCronJob("containers:\n- name: a\n  image: busybox\n"),
+			input:    cronJobYAML("containers:\n- name: a\n  image: busybox\n"),
 			patcher:  tag("1.36"),
 			expected: []string{`replace /spec/jobTemplate/spec/template/spec/containers/0/image "busybox:1.36"`},
 		},
 		"any version of a known group and kind": {
-			input:    kaWorkload("apps/v1beta2", "DaemonSet", "containers:\n- name: a\n  image: busybox\n"),
+			input:    workloadYAML("apps/v1beta2", "DaemonSet", "containers:\n- name: a\n  image: busybox\n"),
 			patcher:  tag("1"),
 			expected: []string{`replace /spec/template/spec/containers/0/image "busybox:1"`},
 		},
 		"a chained empty image is re-parsed and fails": {
-			input: kaPod("containers:\n- name: a\n  image: nginx\n"),
+			input: podYAML("containers:\n- name: a\n  image: nginx\n"),
 			patcher: Images{
-				{Operations: kaOps(kaOp("Repository", "delete", ""))},
-				{Operations: kaOps(kaOp("Tag", "overwrite", "1"))},
+				{Operations: imageOps(imageOp("Repository", "delete", ""))},
+				{Operations: imageOps(imageOp("Tag", "overwrite", "1"))},
 			},
 			expectedErr: "failed to parse image overriders: failed to apply image overrider: parse image failed(), error: repository name must have at least one component",
 		},
 		"a container without image fails to parse": {
-			input:       kaPod("containers:\n- name: a\n"),
+			input:       podYAML("containers:\n- name: a\n"),
 			patcher:     tag("1"),
 			expectedErr: "failed to apply image overrider: parse image failed(), error: repository name must have at least one component",
 		},
 		"uppercase repository": {
-			input:       kaPod("containers:\n- name: a\n  image: Nginx:1.0\n"),
+			input:       podYAML("containers:\n- name: a\n  image: Nginx:1.0\n"),
 			patcher:     tag("1"),
 			expectedErr: "failed to parse image overriders: failed to apply image overrider: parse image failed(Nginx:1.0), error: repository name must be lowercase",
 		},
 		"image parsed even when the operation would not need it": {
-			input:       kaPod("containers:\n- name: a\n  image: 'a b'\n"),
-			patcher:     Images{{Operations: kaOps(kaOp("Registry", "delete", ""))}},
+			input:       podYAML("containers:\n- name: a\n  image: 'a b'\n"),
+			patcher:     Images{{Operations: imageOps(imageOp("Registry", "delete", ""))}},
 			expectedErr: "parse image failed(a b), error: invalid reference format",
 		},
 		"addIfAbsent on a present component is an error": {
-			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     Images{{Operations: kaOps(kaOp("Tag", "addIfAbsent", "2"))}},
+			input:       podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
+			patcher:     Images{{Operations: imageOps(imageOp("Tag", "addIfAbsent", "2"))}},
 			expectedErr: "failed to apply image overrider: addIfAbsent is not allowed to operate on non-empty value",
 		},
 		"addIfAbsent needs a value, checked first": {
-			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     Images{{Operations: kaOps(kaOp("Tag", "addIfAbsent", ""))}},
+			input:       podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
+			patcher:     Images{{Operations: imageOps(imageOp("Tag", "addIfAbsent", ""))}},
 			expectedErr: "addIfAbsent operation needs value",
 		},
 		"invalid tag after the operation": {
-			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
+			input:       podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
 			patcher:     tag("-bad"),
 			expectedErr: "invalid tag format after applying the overrider",
 		},
 		"invalid digest after the operation": {
-			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     Images{{Operations: kaOps(kaOp("Digest", "", "sha256:xyz"))}},
+			input:       podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
+			patcher:     Images{{Operations: imageOps(imageOp("Digest", "", "sha256:xyz"))}},
 			expectedErr: "invalid digest format after applying the overrider",
 		},
 		"a short digest is not checked by the overrider": {
-			input:    kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:  Images{{Operations: kaOps(kaOp("Digest", "", "sha256:0123456789abcdef0123456789abcdef"))}},
+			input:    podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
+			patcher:  Images{{Operations: imageOps(imageOp("Digest", "", "sha256:0123456789abcdef0123456789abcdef"))}},
 			expected: []string{`replace /spec/containers/0/image "nginx:1.0@sha256:0123456789abcdef0123456789abcdef"`},
 		},
 		"unsupported operator": {
-			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     Images{{Operations: kaOps(kaOp("Tag", "merge", "2"))}},
+			input:       podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
+			patcher:     Images{{Operations: imageOps(imageOp("Tag", "merge", "2"))}},
 			expectedErr: "failed to apply image overrider: unsupported operator: merge",
 		},
 		"unsupported component": {
-			input:       kaPod("containers:\n- name: a\n  image: nginx:1.0\n"),
-			patcher:     Images{{Operations: kaOps(kaOp("tag", "", "2"))}},
+			input:       podYAML("containers:\n- name: a\n  image: nginx:1.0\n"),
+			patcher:     Images{{Operations: imageOps(imageOp("tag", "", "2"))}},
 			expectedErr: "failed to apply image overrider: unsupported image component(tag)",
 		},
 		"unknown kind": {
@@ -226,7 +226,7 @@ func TestImagesWorkload(t *testing.T) {
 			expectedErr: "failed to parse image overriders: failed to get podSpec from sourceObj: unknown type to get pod spec: argoproj.io/v1alpha1, Kind=Workflow",
 		},
 		"kind in the wrong group": {
-			input:       kaWorkload("extensions/v1beta1", "Deployment", "containers: []\n"),
+			input:       workloadYAML("extensions/v1beta1", "Deployment", "containers: []\n"),
 			patcher:     tag("1"),
 			expectedErr: "unknown type to get pod spec: extensions/v1beta1, Kind=Deployment",
 		},
@@ -246,18 +246,18 @@ func TestImagesWorkload(t *testing.T) {
 			expectedErr: ".spec.template.spec accessor error: x is of the type string, expected map[string]interface{}",
 		},
 		"containers that are not a list": {
-			input:       kaPod("containers: x\n"),
+			input:       podYAML("containers: x\n"),
 			patcher:     tag("1"),
 			expectedErr: "failed to get podSpec from sourceObj: cannot restore slice from string",
 		},
 		"an image that is not a string": {
-			input:       kaPod("containers:\n- name: a\n  image: 5\n"),
+			input:       podYAML("containers:\n- name: a\n  image: 5\n"),
 			patcher:     tag("1"),
 			expectedErr: "failed to get podSpec from sourceObj: cannot convert int64 to string",
 		},
 		"a backslash escape in a value is decoded": {
-			input:    kaPod("containers:\n- name: a\n  image: nginx\n"),
-			patcher:  Images{{Operations: kaOps(kaOp("Registry", "", `r\u0041.io`))}},
+			input:    podYAML("containers:\n- name: a\n  image: nginx\n"),
+			patcher:  Images{{Operations: imageOps(imageOp("Registry", "", `r\u0041.io`))}},
 			expected: []string{`replace /spec/containers/0/image "rA.io/nginx"`},
 		},
 	})
@@ -287,14 +287,14 @@ spec:
 	runPatchCases(t, map[string]patchCase{
 		"any kind, operator omitted": {
 			input:    wf,
-			patcher:  Images{path("/spec/templates/0/container/image", kaOp("Registry", "", "temp.io"), kaOp("Tag", "", "2"))},
+			patcher:  Images{path("/spec/templates/0/container/image", imageOp("Registry", "", "temp.io"), imageOp("Tag", "", "2"))},
 			expected: []string{`replace /spec/templates/0/container/image "temp.io/nginx:2"`},
 		},
 		"two paths sorted, containerNames ignored": {
 			input: wf,
 			patcher: Images{
-				{ImagePath: "/spec/templates/1/container/image", ContainerNames: []string{"zzz"}, Operations: kaOps(kaOp("Tag", "", "1"))},
-				path("/spec/templates/0/container/image", kaOp("Tag", "", "3")),
+				{ImagePath: "/spec/templates/1/container/image", ContainerNames: []string{"zzz"}, Operations: imageOps(imageOp("Tag", "", "1"))},
+				path("/spec/templates/0/container/image", imageOp("Tag", "", "3")),
 			},
 			expected: []string{
 				`replace /spec/templates/0/container/image "nginx:3"`,
@@ -304,87 +304,87 @@ spec:
 		"same path chains": {
 			input: wf,
 			patcher: Images{
-				path("/spec/templates/0/container/image", kaOp("Tag", "", "3")),
-				path("/spec/templates/0/container/image", kaOp("Registry", "addIfAbsent", "r.io")),
+				path("/spec/templates/0/container/image", imageOp("Tag", "", "3")),
+				path("/spec/templates/0/container/image", imageOp("Registry", "addIfAbsent", "r.io")),
 			},
 			expected: []string{`replace /spec/templates/0/container/image "r.io/nginx:3"`},
 		},
 		"a chained empty value reads the original again": {
 			input: wf,
 			patcher: Images{
-				path("/spec/templates/0/container/image", kaOp("Repository", "delete", ""), kaOp("Tag", "delete", "")),
-				path("/spec/templates/0/container/image", kaOp("Registry", "", "r.io")),
+				path("/spec/templates/0/container/image", imageOp("Repository", "delete", ""), imageOp("Tag", "delete", "")),
+				path("/spec/templates/0/container/image", imageOp("Registry", "", "r.io")),
 			},
 			expected: []string{`replace /spec/templates/0/container/image "r.io/nginx:1.0"`},
 		},
 		"trailing and doubled slashes are trimmed for reading, kept in the patch": {
 			input:    wf,
-			patcher:  Images{path("/spec/templates/1/container/image/", kaOp("Tag", "", "1"))},
+			patcher:  Images{path("/spec/templates/1/container/image/", imageOp("Tag", "", "1"))},
 			expected: []string{`replace /spec/templates/1/container/image/ "busybox:1"`},
 		},
 		"keys with a slash cannot be reached, ~1 is not unescaped": {
 			input:       wf,
-			patcher:     Images{path("/spec/odd/a~1b/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/odd/a~1b/image", imageOp("Tag", "", "1"))},
 			expectedErr: `failed to parse image overriders: failed to parse image value from unstructured obj: spec/odd/a~1b accessor error: unknown type <nil>, expected map[string]interface{} or []interface{}`,
 		},
 		"no leading slash": {
 			input:       wf,
-			patcher:     Images{path("spec/templates/0/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("spec/templates/0/container/image", imageOp("Tag", "", "1"))},
 			expectedErr: "failed to parse image overriders: image path should be start with /",
 		},
 		"index not a number": {
 			input:       wf,
-			patcher:     Images{path("/spec/templates/tt/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/tt/container/image", imageOp("Tag", "", "1"))},
 			expectedErr: `failed to parse image value from unstructured obj: slice found at path spec/templates, but the next path segment is not a number (found "tt")`,
 		},
 		"dash is not an index": {
 			input:       wf,
-			patcher:     Images{path("/spec/templates/-/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/-/container/image", imageOp("Tag", "", "1"))},
 			expectedErr: `but the next path segment is not a number (found "-")`,
 		},
 		"negative index": {
 			input:       wf,
-			patcher:     Images{path("/spec/templates/-1/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/-1/container/image", imageOp("Tag", "", "1"))},
 			expectedErr: "index(-1) is negative or out of range",
 		},
 		"index out of range": {
 			input:       wf,
-			patcher:     Images{path("/spec/templates/2/container/image", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/templates/2/container/image", imageOp("Tag", "", "1"))},
 			expectedErr: "index(2) is negative or out of range",
 		},
 		"through a scalar": {
 			input:       wf,
-			patcher:     Images{path("/spec/replicas/x", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/replicas/x", imageOp("Tag", "", "1"))},
 			expectedErr: "spec/replicas accessor error: unknown type int64, expected map[string]interface{} or []interface{}",
 		},
 		"not a string": {
 			input:       wf,
-			patcher:     Images{path("/spec/replicas", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/spec/replicas", imageOp("Tag", "", "1"))},
 			expectedErr: `"/spec/replicas" does not point to a string field`,
 		},
 		"the root": {
 			input:       wf,
-			patcher:     Images{path("/", kaOp("Tag", "", "1"))},
+			patcher:     Images{path("/", imageOp("Tag", "", "1"))},
 			expectedErr: `"/" does not point to a string field`,
 		},
 		"apply errors say override, not overrider": {
 			input:       wf,
-			patcher:     Images{path("/spec/templates/0/container/image", kaOp("Tag", "addIfAbsent", "1"))},
+			patcher:     Images{path("/spec/templates/0/container/image", imageOp("Tag", "addIfAbsent", "1"))},
 			expectedErr: "failed to parse image overriders: failed to apply image override: addIfAbsent is not allowed to operate on non-empty value",
 		},
 		"path and workload modes share a path": {
-			input: kaPod("containers:\n- name: a\n  image: nginx\n"),
+			input: podYAML("containers:\n- name: a\n  image: nginx\n"),
 			patcher: Images{
-				path("/spec/containers/0/image", kaOp("Tag", "", "1")),
-				{Operations: kaOps(kaOp("Registry", "", "r.io"))},
+				path("/spec/containers/0/image", imageOp("Tag", "", "1")),
+				{Operations: imageOps(imageOp("Registry", "", "r.io"))},
 			},
 			expected: []string{`replace /spec/containers/0/image "r.io/nginx:1"`},
 		},
 		"an error in an earlier path overrider wins over the pod spec": {
 			input: "apiVersion: v1\nkind: Secret\n",
 			patcher: Images{
-				path("x", kaOp("Tag", "", "1")),
-				{Operations: kaOps(kaOp("Tag", "", "1"))},
+				path("x", imageOp("Tag", "", "1")),
+				{Operations: imageOps(imageOp("Tag", "", "1"))},
 			},
 			expectedErr: "image path should be start with /",
 		},
@@ -392,8 +392,8 @@ spec:
 }
 
 func TestImagesUnmarshalableValue(t *testing.T) {
-	obj := yaml.MustParse(kaPod("containers:\n- name: a\n  image: nginx\n")).YNode()
-	_, err := Images{{Operations: kaOps(kaOp("Registry", "", `a"b`))}}.Patches(obj)
+	obj := yaml.MustParse(podYAML("containers:\n- name: a\n  image: nginx\n")).YNode()
+	_, err := Images{{Operations: imageOps(imageOp("Registry", "", `a"b`))}}.Patches(obj)
 	var applyErr *ApplyError
 	if !errors.As(err, &applyErr) {
 		t.Fatalf("want a ApplyError, got %v", err)
@@ -408,7 +408,7 @@ func TestWithGVK(t *testing.T) {
 	// A Pod whose kind an earlier rule changed: upstream still uses the
 	// template's GVK.
 	obj := yaml.MustParse("apiVersion: v1\nkind: Changed\nspec:\n  containers:\n  - name: a\n    image: nginx\n").YNode()
-	images := Images{{Operations: kaOps(kaOp("Tag", "", "1"))}}
+	images := Images{{Operations: imageOps(imageOp("Tag", "", "1"))}}
 	if _, err := images.Patches(obj); err == nil {
 		t.Fatalf("the object's own kind should be unknown")
 	}

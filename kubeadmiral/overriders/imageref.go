@@ -12,8 +12,8 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/imageref"
 )
 
-// kaOperateComponent is operateImageComponent.
-func kaOperateComponent(old, operator, value string) (string, error) {
+// operateComponent is operateImageComponent.
+func operateComponent(old, operator, value string) (string, error) {
 	switch operator {
 	case opAddIfAbsent:
 		if value == "" {
@@ -31,22 +31,22 @@ func kaOperateComponent(old, operator, value string) (string, error) {
 	return "", fmt.Errorf("unsupported operator: %s", operator)
 }
 
-// kaImage is upstream's override.Image: unlike Karmada's parse it keeps
+// imageRef is upstream's override.Image: unlike Karmada's parse it keeps
 // both tag and digest, and nothing is re-validated after the operations
 // except the new tag or digest itself.
-type kaImage struct {
+type imageRef struct {
 	registry, repository, tag, digest string
 }
 
-// kaParseImage is upstream's ParseImage: reference.Parse (no docker.io
+// parseImage is upstream's ParseImage: reference.Parse (no docker.io
 // normalisation) and the registry heuristic of SplitRegistryAndRepository
 // (imageref.SplitHostname, the same as Karmada's).
-func kaParseImage(s string) (kaImage, error) {
+func parseImage(s string) (imageRef, error) {
 	ref, err := reference.Parse(s)
 	if err != nil {
-		return kaImage{}, err
+		return imageRef{}, err
 	}
-	var img kaImage
+	var img imageRef
 	if named, ok := ref.(reference.Named); ok {
 		img.registry, img.repository = imageref.SplitHostname(named.Name())
 	}
@@ -60,7 +60,7 @@ func kaParseImage(s string) (kaImage, error) {
 }
 
 // String is [registry/]repository[:tag][@digest].
-func (i kaImage) String() string {
+func (i imageRef) String() string {
 	s := i.repository
 	if i.registry != "" {
 		s = i.registry + "/" + s
@@ -74,12 +74,12 @@ func (i kaImage) String() string {
 	return s
 }
 
-// kaRawJSONString reproduces how upstream stores an image patch value:
+// rawJSONString reproduces how upstream stores an image patch value:
 // fmt.Sprintf("\"%s\"", s) as raw JSON, without escaping. A backslash
 // sequence in s is therefore decoded (`a\u0041` becomes "aA"), and a quote
 // or control character makes the patch list unmarshalable, which upstream
 // only notices when it applies the rule's patches (json.Marshal's error).
-func kaRawJSONString(s string) (string, error) {
+func rawJSONString(s string) (string, error) {
 	var out string
 	raw := `"` + s + `"`
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {

@@ -13,7 +13,7 @@ import (
 
 // The seeds are in testdata/fuzz/FuzzImageRef/.
 
-// FuzzImageRef holds kaParseImage and kaImage.String
+// FuzzImageRef holds parseImage and imageRef.String
 // (KubeAdmiral's ParseImage, pkg/controllers/override/imageparse.go
 // @19de01c) to github.com/distribution/reference: the same acceptance and
 // errors, tag and digest as reference has them (both kept) and String equal
@@ -29,9 +29,9 @@ func FuzzImageRef(f *testing.F) {
 			return
 		}
 		ref, refErr := reference.Parse(s)
-		img, err := kaParseImage(s)
+		img, err := parseImage(s)
 		if !overridertest.SameError(err, refErr) {
-			t.Fatalf("kaParseImage(%q) error %v, reference.Parse error %v", s, err, refErr)
+			t.Fatalf("parseImage(%q) error %v, reference.Parse error %v", s, err, refErr)
 		}
 		if err != nil {
 			return
@@ -39,10 +39,10 @@ func FuzzImageRef(f *testing.F) {
 		overridertest.CheckHostSplit(t, s, ref, img.registry, img.repository)
 		tag, dgst := overridertest.TagAndDigest(ref)
 		if img.tag != tag || img.digest != dgst {
-			t.Fatalf("kaParseImage(%q): tag %q digest %q, reference: tag %q digest %q", s, img.tag, img.digest, tag, dgst)
+			t.Fatalf("parseImage(%q): tag %q digest %q, reference: tag %q digest %q", s, img.tag, img.digest, tag, dgst)
 		}
 		if got := img.String(); got != ref.String() {
-			t.Fatalf("kaParseImage(%q).String() = %q, reference: %q", s, got, ref.String())
+			t.Fatalf("parseImage(%q).String() = %q, reference: %q", s, got, ref.String())
 		}
 	})
 }

@@ -18,18 +18,18 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/yamlvalue"
 )
 
-// kaMessageNodes caps the size of a value quoted in an error message.
-const kaMessageNodes = 10000
+// messageNodes caps the size of a value quoted in an error message.
+const messageNodes = 10000
 
-// kaUnstructured is yamlvalue.ToUnstructured made safe for any node graph: it fails
+// safeUnstructured is yamlvalue.ToUnstructured made safe for any node graph: it fails
 // on an alias cycle and when expanding aliases would exceed
 // yamlnode.MaxExpandedNodes, instead of recursing forever.
-func kaUnstructured(n *yaml.Node) (any, error) {
-	return kaUnstructuredLimit(n, yamlnode.MaxExpandedNodes)
+func safeUnstructured(n *yaml.Node) (any, error) {
+	return safeUnstructuredLimit(n, yamlnode.MaxExpandedNodes)
 }
 
-// kaUnstructuredLimit is kaUnstructured with a cap of limit nodes.
-func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
+// safeUnstructuredLimit is safeUnstructured with a cap of limit nodes.
+func safeUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 	budget := limit
 	onPath := map[*yaml.Node]bool{}
 	var conv func(n *yaml.Node) (any, error)
@@ -85,8 +85,8 @@ func kaUnstructuredLimit(n *yaml.Node, limit int) (any, error) {
 	return conv(n)
 }
 
-// kaObject unwraps a document node.
-func kaObject(obj *yaml.Node) *yaml.Node {
+// objectNode unwraps a document node.
+func objectNode(obj *yaml.Node) *yaml.Node {
 	obj = yamlnode.Deref(obj)
 	if obj != nil && obj.Kind == yaml.DocumentNode {
 		if len(obj.Content) == 0 {
@@ -97,19 +97,19 @@ func kaObject(obj *yaml.Node) *yaml.Node {
 	return obj
 }
 
-// kaNull is a JSON null value.
-func kaNull() *yaml.Node {
+// nullNode is a JSON null value.
+func nullNode() *yaml.Node {
 	return &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagNull, Value: "null"}
 }
 
-// kaReplace is the replace operation upstream emits for its own overriders.
-func kaReplace(path string, value *yaml.Node) yamlpatch.Operation {
+// replaceOp is the replace operation upstream emits for its own overriders.
+func replaceOp(path string, value *yaml.Node) yamlpatch.Operation {
 	return yamlpatch.Operation{Op: "replace", Path: path, Value: value}
 }
 
-// kaReplaceSorted is the tail every chained KubeAdmiral overrider shares:
+// replaceSorted is the tail every chained KubeAdmiral overrider shares:
 // one replace per touched path, paths sorted, the value built by node.
-func kaReplaceSorted[V any](values map[string]V, node func(V) (*yaml.Node, error)) (yamlpatch.Patch, error) {
+func replaceSorted[V any](values map[string]V, node func(V) (*yaml.Node, error)) (yamlpatch.Patch, error) {
 	if len(values) == 0 {
 		return nil, nil
 	}
@@ -124,19 +124,19 @@ func kaReplaceSorted[V any](values map[string]V, node func(V) (*yaml.Node, error
 		if err != nil {
 			return nil, err
 		}
-		patch = append(patch, kaReplace(p, v))
+		patch = append(patch, replaceOp(p, v))
 	}
 	return patch, nil
 }
 
-// kaJSONNode turns JSON text into a YAML node tree that reads back as the
+// jSONNode turns JSON text into a YAML node tree that reads back as the
 // same JSON: objects keep their key order, strings are !!str (quoted where
 // YAML would read them otherwise), numbers !!int or !!float with their JSON
 // text, and collections are block style.
-func kaJSONNode(data []byte) (*yaml.Node, error) {
+func jSONNode(data []byte) (*yaml.Node, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	n, err := kaJSONValue(dec)
+	n, err := jSONValue(dec)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func kaJSONNode(data []byte) (*yaml.Node, error) {
 	return n, nil
 }
 
-func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
+func jSONValue(dec *json.Decoder) (*yaml.Node, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
@@ -165,7 +165,7 @@ func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
 				if !ok {
 					return nil, fmt.Errorf("unexpected JSON object key %v", k)
 				}
-				v, err := kaJSONValue(dec)
+				v, err := jSONValue(dec)
 				if err != nil {
 					return nil, err
 				}
@@ -176,7 +176,7 @@ func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
 		case '[':
 			s := &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq}
 			for dec.More() {
-				v, err := kaJSONValue(dec)
+				v, err := jSONValue(dec)
 				if err != nil {
 					return nil, err
 				}
@@ -197,7 +197,7 @@ func kaJSONValue(dec *json.Decoder) (*yaml.Node, error) {
 	case bool:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagBool, Value: fmt.Sprint(t)}, nil
 	case nil:
-		return kaNull(), nil
+		return nullNode(), nil
 	}
 	return nil, fmt.Errorf("unexpected JSON token %v", tok)
 }

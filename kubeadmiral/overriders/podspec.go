@@ -26,9 +26,9 @@ type Patcher interface {
 // the resource's group and kind have no known pod spec.
 var errUnknownPodSpec = errors.New("unknown type to get pod spec")
 
-// kaPodSpecPaths is upstream's podutil.PodSpecPaths: matched by group and
+// podSpecPaths is upstream's podutil.PodSpecPaths: matched by group and
 // kind, any version.
-var kaPodSpecPaths = map[schema.GroupKind]string{
+var podSpecPaths = map[schema.GroupKind]string{
 	{Group: "apps", Kind: "Deployment"}:  "spec.template.spec",
 	{Group: "apps", Kind: "StatefulSet"}: "spec.template.spec",
 	{Group: "apps", Kind: "DaemonSet"}:   "spec.template.spec",
@@ -42,7 +42,7 @@ var kaPodSpecPaths = map[schema.GroupKind]string{
 // they are strings, and an apiVersion with more than one "/" yields the
 // empty GVK (kind included).
 func GVK(obj *yaml.Node) schema.GroupVersionKind {
-	obj = kaObject(obj)
+	obj = objectNode(obj)
 	str := func(key string) string {
 		if v := yamlnode.MapGet(obj, key); v != nil && yamlpatch.IsString(v) {
 			return v.Value
@@ -66,12 +66,12 @@ func GVK(obj *yaml.Node) schema.GroupVersionKind {
 // "<path>"` and unstructured's accessor errors for a pod spec (or a parent)
 // that is not an object.
 func podSpecPath(obj *yaml.Node) (prefix string, podSpec *yaml.Node, err error) {
-	obj = kaObject(obj)
-	return kaPodSpecNode(obj, GVK(obj))
+	obj = objectNode(obj)
+	return podSpecNode(obj, GVK(obj))
 }
 
-func kaPodSpecNode(obj *yaml.Node, gvk schema.GroupVersionKind) (string, *yaml.Node, error) {
-	path, ok := kaPodSpecPaths[gvk.GroupKind()]
+func podSpecNode(obj *yaml.Node, gvk schema.GroupVersionKind) (string, *yaml.Node, error) {
+	path, ok := podSpecPaths[gvk.GroupKind()]
 	if !ok {
 		return "", nil, fmt.Errorf("%w: %s", errUnknownPodSpec, gvk.String())
 	}
@@ -84,51 +84,51 @@ func kaPodSpecNode(obj *yaml.Node, gvk schema.GroupVersionKind) (string, *yaml.N
 			return "", nil, fmt.Errorf("pod spec does not exist at path %q", path)
 		}
 		if cur.Kind != yaml.MappingNode {
-			return "", nil, kaAccessorError(fields[:i+1], cur)
+			return "", nil, accessorError(fields[:i+1], cur)
 		}
 		if cur = yamlnode.MapGet(cur, f); cur == nil {
 			return "", nil, fmt.Errorf("pod spec does not exist at path %q", path)
 		}
 	}
 	if cur.Kind != yaml.MappingNode {
-		return "", nil, kaAccessorError(fields, cur)
+		return "", nil, accessorError(fields, cur)
 	}
 	return "/" + strings.Join(fields, "/"), cur, nil
 }
 
-// kaAccessorError is unstructured's "<.path> accessor error: <v> is of the
+// accessorError is unstructured's "<.path> accessor error: <v> is of the
 // type <T>, expected map[string]interface{}".
-func kaAccessorError(fields []string, n *yaml.Node) error {
-	v, err := kaUnstructuredLimit(n, kaMessageNodes)
+func accessorError(fields []string, n *yaml.Node) error {
+	v, err := safeUnstructuredLimit(n, messageNodes)
 	if err != nil {
 		return fmt.Errorf(".%s accessor error: %w", strings.Join(fields, "."), err)
 	}
 	return fmt.Errorf(".%s accessor error: %v is of the type %T, expected map[string]interface{}", strings.Join(fields, "."), v, v)
 }
 
-// kaContainerRef is one container of the pod spec with the JSON pointer of
+// containerRef is one container of the pod spec with the JSON pointer of
 // its entry, e.g. "/spec/containers/1".
-type kaContainerRef struct {
+type containerRef struct {
 	path string
-	kaContainer
+	containerSpec
 }
 
-// kaContainers resolves and decodes obj's pod spec (upstream's
+// podContainers resolves and decodes obj's pod spec (upstream's
 // GetResourcePodSpecFromUnstructuredObj) and lists initContainers, then
 // containers. Errors carry upstream's "failed to get podSpec from
 // sourceObj: " prefix.
-func kaContainers(obj *yaml.Node, gvk schema.GroupVersionKind) ([]kaContainerRef, error) {
-	prefix, node, err := kaPodSpecNode(obj, gvk)
+func podContainers(obj *yaml.Node, gvk schema.GroupVersionKind) ([]containerRef, error) {
+	prefix, node, err := podSpecNode(obj, gvk)
 	if err == nil {
-		var spec kaPodSpec
-		if err = kaDecode(node, &spec); err == nil {
-			var refs []kaContainerRef
+		var spec podSpecFields
+		if err = decodeTyped(node, &spec); err == nil {
+			var refs []containerRef
 			for _, list := range []struct {
 				kind       string
-				containers []kaContainer
+				containers []containerSpec
 			}{{"initContainers", spec.InitContainers}, {"containers", spec.Containers}} {
 				for i, c := range list.containers {
-					refs = append(refs, kaContainerRef{path: fmt.Sprintf("%s/%s/%d", prefix, list.kind, i), kaContainer: c})
+					refs = append(refs, containerRef{path: fmt.Sprintf("%s/%s/%d", prefix, list.kind, i), containerSpec: c})
 				}
 			}
 			return refs, nil
@@ -137,9 +137,9 @@ func kaContainers(obj *yaml.Node, gvk schema.GroupVersionKind) ([]kaContainerRef
 	return nil, fmt.Errorf("failed to get podSpec from sourceObj: %w", err)
 }
 
-// kaFirstContainer is lookForMatchedContainer: the first container named
+// firstContainer is lookForMatchedContainer: the first container named
 // name, initContainers first; nil if none.
-func kaFirstContainer(refs []kaContainerRef, name string) *kaContainerRef {
+func firstContainer(refs []containerRef, name string) *containerRef {
 	for i := range refs {
 		if refs[i].Name == name {
 			return &refs[i]
@@ -162,8 +162,8 @@ type WithGVK struct {
 
 var _ Patcher = WithGVK{}
 
-// kaGVKPatcher is implemented by the patchers that read a pod spec.
-type kaGVKPatcher interface {
+// gVKPatcher is implemented by the patchers that read a pod spec.
+type gVKPatcher interface {
 	patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error)
 }
 
@@ -172,7 +172,7 @@ func (w WithGVK) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
 	switch p := w.Patcher.(type) {
 	case nil:
 		return nil, nil
-	case kaGVKPatcher:
+	case gVKPatcher:
 		return p.patchesAs(obj, w.GVK)
 	default:
 		return p.Patches(obj)

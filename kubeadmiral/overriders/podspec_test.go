@@ -18,15 +18,15 @@ func TestPodSpecPath(t *testing.T) {
 	testCases := map[string]struct {
 		input, prefix, firstKey, expectedErr string
 	}{
-		"apps Deployment":        {input: kaDeployment("containers: []\n"), prefix: "/spec/template/spec", firstKey: "containers"},
-		"apps StatefulSet":       {input: kaWorkload("apps/v1", "StatefulSet", "hostname: h\n"), prefix: "/spec/template/spec", firstKey: "hostname"},
-		"apps DaemonSet v1beta2": {input: kaWorkload("apps/v1beta2", "DaemonSet", "a: b\n"), prefix: "/spec/template/spec", firstKey: "a"},
-		"batch Job":              {input: kaWorkload("batch/v1", "Job", "a: b\n"), prefix: "/spec/template/spec", firstKey: "a"},
-		"batch CronJob":          {input: kaCronJob("a: b\n"), prefix: "/spec/jobTemplate/spec/template/spec", firstKey: "a"},
-		"core Pod":               {input: kaPod("a: b\n"), prefix: "/spec", firstKey: "a"},
+		"apps Deployment":        {input: deploymentYAML("containers: []\n"), prefix: "/spec/template/spec", firstKey: "containers"},
+		"apps StatefulSet":       {input: workloadYAML("apps/v1", "StatefulSet", "hostname: h\n"), prefix: "/spec/template/spec", firstKey: "hostname"},
+		"apps DaemonSet v1beta2": {input: workloadYAML("apps/v1beta2", "DaemonSet", "a: b\n"), prefix: "/spec/template/spec", firstKey: "a"},
+		"batch Job":              {input: workloadYAML("batch/v1", "Job", "a: b\n"), prefix: "/spec/template/spec", firstKey: "a"},
+		"batch CronJob":          {input: cronJobYAML("a: b\n"), prefix: "/spec/jobTemplate/spec/template/spec", firstKey: "a"},
+		"core Pod":               {input: podYAML("a: b\n"), prefix: "/spec", firstKey: "a"},
 		"document node":          {input: "---\napiVersion: v1\nkind: Pod\nspec: {x: 1}\n", prefix: "/spec", firstKey: "x"},
 		"empty pod spec":         {input: "apiVersion: v1\nkind: Pod\nspec: {}\n", prefix: "/spec"},
-		"ReplicaSet":             {input: kaWorkload("apps/v1", "ReplicaSet", "a: b\n"), expectedErr: "unknown type to get pod spec: apps/v1, Kind=ReplicaSet"},
+		"ReplicaSet":             {input: workloadYAML("apps/v1", "ReplicaSet", "a: b\n"), expectedErr: "unknown type to get pod spec: apps/v1, Kind=ReplicaSet"},
 		"Pod in a group":         {input: "apiVersion: x.io/v1\nkind: Pod\nspec: {}\n", expectedErr: "unknown type to get pod spec: x.io/v1, Kind=Pod"},
 		"bad apiVersion":         {input: "apiVersion: a/b/c\nkind: Pod\nspec: {}\n", expectedErr: "unknown type to get pod spec: /, Kind="},
 		"kind not a string":      {input: "apiVersion: v1\nkind: [Pod]\nspec: {}\n", expectedErr: "unknown type to get pod spec: /v1, Kind="},
@@ -87,7 +87,7 @@ func TestGVK(t *testing.T) {
 func TestRuleOrder(t *testing.T) {
 	// Every list is computed against the same object, and the patch is
 	// image, command, args, envs, annotations, labels, jsonpatch.
-	input := kaPod("containers:\n- name: a\n  image: nginx\n")
+	input := podYAML("containers:\n- name: a\n  image: nginx\n")
 	rule := Rule{
 		JSONPatch:   JSONPatches{{Operator: "add", Path: "/metadata/labels/tier", Value: overridertest.Node(t, "jp")}},
 		Labels:      []StringMap{{Operator: "addIfAbsent", Value: []KeyValue{{Key: "tier", Value: "l"}}}},
@@ -95,7 +95,7 @@ func TestRuleOrder(t *testing.T) {
 		Envs:        Envs{{ContainerName: "a", Operator: "addIfAbsent", Value: envNodes(t, "[{name: E, value: v}]")}},
 		Args:        []Entrypoint{{ContainerName: "a", Operator: "append", Value: []string{"-x"}}},
 		Command:     []Entrypoint{{ContainerName: "a", Operator: "overwrite", Value: []string{"sh"}}},
-		Image:       Images{{Operations: kaOps(kaOp("Tag", "", "1"))}},
+		Image:       Images{{Operations: imageOps(imageOp("Tag", "", "1"))}},
 	}
 	runPatchCases(t, map[string]patchCase{
 		"fixed order": {

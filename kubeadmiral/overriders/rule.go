@@ -46,7 +46,7 @@ func (o Rule) Patchers() []Patcher {
 
 // Patches computes the rule's whole patch for obj; the first error stops it.
 func (o Rule) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
-	return o.patchesAs(obj, GVK(kaObject(obj)))
+	return o.patchesAs(obj, GVK(objectNode(obj)))
 }
 
 func (o Rule) patchesAs(obj *yaml.Node, gvk schema.GroupVersionKind) (yamlpatch.Patch, error) {

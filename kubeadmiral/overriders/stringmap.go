@@ -54,7 +54,7 @@ func (o stringMaps) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
 	if len(o.Overriders) == 0 {
 		return nil, nil
 	}
-	m := kaCurrentStringMap(kaObject(obj), o.Field)
+	m := currentStringMap(objectNode(obj), o.Field)
 	for i := range o.Overriders {
 		if err := o.Overriders[i].apply(m); err != nil {
 			return nil, fmt.Errorf("failed to parse %s overriders: failed to apply %s overrider: %w", o.Field, o.Field, err)
@@ -64,23 +64,23 @@ func (o stringMaps) Patches(obj *yaml.Node) (yamlpatch.Patch, error) {
 	for _, k := range m.keys {
 		value.Content = append(value.Content, yamlvalue.NewString(k), yamlvalue.NewString(m.values[k]))
 	}
-	return yamlpatch.Patch{kaReplace("/metadata/"+o.Field, value)}, nil
+	return yamlpatch.Patch{replaceOp("/metadata/"+o.Field, value)}, nil
 }
 
-// kaStringMap is a map[string]string that remembers its key order.
-type kaStringMap struct {
+// stringMap is a map[string]string that remembers its key order.
+type stringMap struct {
 	keys   []string
 	values map[string]string
 }
 
-func (m *kaStringMap) set(k, v string) {
+func (m *stringMap) set(k, v string) {
 	if _, ok := m.values[k]; !ok {
 		m.keys = append(m.keys, k)
 	}
 	m.values[k] = v
 }
 
-func (m *kaStringMap) remove(k string) {
+func (m *stringMap) remove(k string) {
 	if _, ok := m.values[k]; !ok {
 		return
 	}
@@ -93,11 +93,11 @@ func (m *kaStringMap) remove(k string) {
 	}
 }
 
-// kaCurrentStringMap is unstructured's GetLabels / GetAnnotations: the map
+// currentStringMap is unstructured's GetLabels / GetAnnotations: the map
 // when metadata.<field> is an object of strings, else empty (upstream
 // ignores the accessor error).
-func kaCurrentStringMap(obj *yaml.Node, field string) *kaStringMap {
-	m := &kaStringMap{values: map[string]string{}}
+func currentStringMap(obj *yaml.Node, field string) *stringMap {
+	m := &stringMap{values: map[string]string{}}
 	n := yamlnode.MapGet(yamlnode.MapGet(obj, "metadata"), field)
 	if !yamlvalue.IsStringMap(n) {
 		return m
@@ -116,7 +116,7 @@ func kaCurrentStringMap(obj *yaml.Node, field string) *kaStringMap {
 
 // apply is applyStringMapOverrider, with the policy's keys in their order,
 // so the conflict addIfAbsent reports is the first one in the policy.
-func (ov *StringMap) apply(m *kaStringMap) error {
+func (ov *StringMap) apply(m *stringMap) error {
 	operator := ov.Operator
 	if operator == "" {
 		operator = opOverwrite
@@ -124,7 +124,7 @@ func (ov *StringMap) apply(m *kaStringMap) error {
 	if operator == opAddIfAbsent && len(ov.Value) == 0 {
 		return fmt.Errorf("%s operation needs value", opAddIfAbsent)
 	}
-	for _, kv := range kaDedupe(ov.Value) {
+	for _, kv := range dedupeKeys(ov.Value) {
 		_, exists := m.values[kv.Key]
 		switch operator {
 		case opAddIfAbsent:
@@ -143,9 +143,9 @@ func (ov *StringMap) apply(m *kaStringMap) error {
 	return nil
 }
 
-// kaDedupe reads kvs the way a JSON decoder fills a map: the last value of
+// dedupeKeys reads kvs the way a JSON decoder fills a map: the last value of
 // a repeated key wins.
-func kaDedupe(kvs []KeyValue) []KeyValue {
+func dedupeKeys(kvs []KeyValue) []KeyValue {
 	seen := make(map[string]int, len(kvs))
 	out := make([]KeyValue, 0, len(kvs))
 	for _, kv := range kvs {
