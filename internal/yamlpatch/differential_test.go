@@ -30,20 +30,27 @@ func checkAgainstEvanphx(t testing.TB, doc, patch string, nilNull bool) {
 // sides (ApplyWithOptions).
 func checkAgainstEvanphxWith(t testing.TB, doc, patch string, nilNull bool, o Options) {
 	t.Helper()
-	node, err := parseDoc(doc)
-	if err != nil {
-		t.Fatalf("parse doc %s: %v", doc, err)
-	}
-	before, err := toJSON(node)
-	if err != nil {
-		t.Fatalf("json view of %s: %v", doc, err)
-	}
+	node, before := docAndView(t, doc)
 	ev := runEvanphxWith(before, patch, o)
 	p, err := toPatch(patch, nilNull)
 	if err != nil {
 		t.Fatalf("convert patch %s: %v", patch, err)
 	}
 	checkAgainstOracle(t, "evanphx", doc, patch, node, before, p, o, ev, true)
+}
+
+// docAndView parses doc and returns its tree and JSON view.
+func docAndView(t testing.TB, doc string) (*yaml.Node, string) {
+	t.Helper()
+	node, err := parseDoc(doc)
+	if err != nil {
+		t.Fatalf("parse doc %s: %v", doc, err)
+	}
+	view, err := toJSON(node)
+	if err != nil {
+		t.Fatalf("json view of %s: %v", doc, err)
+	}
+	return node, view
 }
 
 // checkAgainstOracle applies p with o to node, doc's tree whose JSON view

@@ -109,14 +109,7 @@ func v4Domain(patch string) (string, bool) {
 // checkAgainstV4 applies patch to doc with v4 and with LegacyV4.
 func checkAgainstV4(t testing.TB, doc, patch string, nilNull bool) {
 	t.Helper()
-	node, err := parseDoc(doc)
-	if err != nil {
-		t.Fatalf("parse doc %s: %v", doc, err)
-	}
-	before, err := toJSON(node)
-	if err != nil {
-		t.Fatalf("json view of %s: %v", doc, err)
-	}
+	node, before := docAndView(t, doc)
 	canonical, err := parseOrdered(before)
 	if err != nil {
 		t.Fatalf("parse view %s: %v", before, err)
