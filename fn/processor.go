@@ -6,6 +6,7 @@ package fn
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -27,16 +28,17 @@ const noCluster = "-"
 
 const localConfigAnnotation = "config.kubernetes.io/local-config"
 
-// Dialect decodes one family of policy objects into policy Sets. A dialect
-// that owns cluster objects too implements clusterSource (fn/inventory.go).
+// Dialect decodes one family of policy objects. A dialect that owns
+// cluster objects too implements clusterSource (fn/inventory.go).
 type Dialect interface {
 	// Claims reports whether an object belongs to the dialect's control plane
 	// (and so never reaches a member cluster); an error marks an object of a
 	// known kind in an unsupported version.
 	Claims(apiVersion, kind string) (bool, error)
-	// Compile decodes and validates the claimed objects and returns the
-	// ordered Sets for the target.
-	Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error)
+	// Compile decodes and validates the claimed objects once per input
+	// (policy.Decode); the result's For binds them to each rendered
+	// cluster: its Sets and its Placer.
+	Compile(objs []*yaml.RNode) (policy.Policies, []error)
 }
 
 // Dialects lists the dialects in the order their Sets run. Every dialect
@@ -72,14 +74,21 @@ type run struct {
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
 
-// process renders the items: out is what goes to the output, in input
-// order; ok is false when an error result was reported (the run then writes
-// no items). Resources are edited in place.
+// process renders the items for the functionConfig's cluster: out is what
+// goes to the output, in input order; ok is false when an error result was
+// reported (the run then writes no items). Resources are edited in place.
 func (r *run) process() (out []outItem, ok bool) {
 	pl, ok := r.prepare()
 	if !ok {
 		return nil, false
 	}
+	return r.renderCluster(pl, false)
+}
+
+// renderCluster places and overrides the resources for pl's cluster, on
+// all cores; copy makes it work on copies of the resources' nodes, so that
+// the items stay as they were read for the next cluster.
+func (r *run) renderCluster(pl *plan, copy bool) (out []outItem, ok bool) {
 	out = make([]outItem, 0, len(pl.items))
 	var work []int // indexes into out
 	for i, it := range pl.items {
@@ -92,37 +101,75 @@ func (r *run) process() (out []outItem, ok bool) {
 		}
 	}
 	outcomes := make([]outcome, len(work))
-	forEach(len(work), func(i int) { outcomes[i] = r.override(out[work[i]].node, pl) })
+	forEach(len(work), func(i int) {
+		n := out[work[i]].node
+		if copy {
+			n = n.Copy()
+			out[work[i]].node = n
+		}
+		outcomes[i] = r.render(n, pl)
+	})
 	var total tally
+	failed := false
 	for i, o := range outcomes {
 		if o.err != nil {
 			r.fail(errorResult(o.err))
+			failed = true
 			continue
 		}
 		out[work[i]].touched = o.touched()
+		out[work[i]].dropped = o.dropped
 		total.add(o)
 	}
-	if len(r.rl.Results) > 0 {
+	if failed {
 		return nil, false
 	}
 	r.summarize(pl, total)
-	return out, true
+	return slices.DeleteFunc(out, func(o outItem) bool { return o.dropped }), true
+}
+
+// clusterRender is one cluster's output of a fleet render.
+type clusterRender struct {
+	cluster *policy.Cluster
+	items   []outItem
+}
+
+// processFleet renders each named cluster from one parse of the input:
+// the functionConfig, inventory and policies are read and compiled once,
+// then each cluster binds the policies (policy.Policies.For), places and
+// overrides its own copy of the resources. ok is false when an error
+// result was reported; the results of every cluster are the run's.
+func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
+	plans, ok := r.prepareTargets(names)
+	if !ok {
+		return nil, false
+	}
+	for _, pl := range plans {
+		out, ok := r.renderCluster(pl, true)
+		if !ok {
+			return nil, false
+		}
+		renders = append(renders, clusterRender{cluster: pl.cluster, items: out})
+	}
+	return renders, true
 }
 
 // outItem is an item of the output: its node, its index in the input, and
 // whether an override changed it (an untouched item can be written as it
-// came).
+// came) or placement left it out of the cluster.
 type outItem struct {
 	node    *yaml.RNode
 	index   int
 	touched bool
+	dropped bool
 }
 
-// plan is what a run settles before it touches a resource.
+// plan is what a run settles for one cluster before it touches a resource.
 type plan struct {
 	items   []item
 	cluster *policy.Cluster
 	sets    []policy.Set
+	placers []policy.Placer
 	// warnings are reported with the run's results when it succeeds.
 	warnings []*framework.Result
 }
@@ -136,16 +183,30 @@ func (r *run) output(it item) bool {
 // resource reports whether an item is a workload resource to override.
 func (it item) resource() bool { return it.dialect < 0 && !it.inv && !it.local }
 
-// prepare reads the functionConfig, sorts the items, builds the inventory,
-// resolves the cluster and compiles every dialect's Sets. ok is false when
-// it reported an error.
+// prepare is PREPARE for the functionConfig's cluster.
 func (r *run) prepare() (pl *plan, ok bool) {
+	plans, ok := r.prepareTargets(nil)
+	if !ok {
+		return nil, false
+	}
+	return plans[0], true
+}
+
+// prepareTargets reads the functionConfig, sorts the items, builds the
+// inventory, resolves each named cluster (nil names the functionConfig's
+// cluster; "" is the only one known, or none), compiles every dialect's
+// policies once and binds them to each cluster. ok is false when it
+// reported an error.
+func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 	cfg, err := ParseConfig(r.rl.FunctionConfig)
 	if err != nil {
 		r.fail(configResult(err, r.rl.FunctionConfig))
 		return nil, false
 	}
 	r.cfg = cfg
+	if names == nil {
+		names = []string{cfg.Cluster}
+	}
 
 	items, claimed, inventory := r.classify()
 	if len(r.rl.Results) > 0 {
@@ -163,31 +224,51 @@ func (r *run) prepare() (pl *plan, ok bool) {
 		}
 		needed = needed || len(objs) > 0
 	}
-	cluster, err := inv.Resolve(cfg.Cluster, needed)
-	var admission *policy.Selection
-	if err == nil {
-		admission, err = scopeAdmission(cluster, cfg.AdmissionPolicies)
+	targets := make([]policy.Target, len(names))
+	for i, name := range names {
+		cluster, err := inv.Resolve(name, needed)
+		var admission *policy.Selection
+		if err == nil {
+			admission, err = scopeAdmission(cluster, cfg.AdmissionPolicies)
+		}
+		if err != nil {
+			r.fail(configResult(err, r.rl.FunctionConfig))
+			return nil, false
+		}
+		targets[i] = policy.Target{Cluster: cluster, Admission: admission}
 	}
-	if err != nil {
-		r.fail(configResult(err, r.rl.FunctionConfig))
+	compiled := make([]policy.Policies, len(Dialects))
+	for i, d := range Dialects {
+		ps, errs := d.Compile(claimed[i])
+		for _, e := range errs {
+			r.fail(errorResult(e))
+		}
+		compiled[i] = ps
+	}
+	if len(r.rl.Results) > 0 {
 		return nil, false
 	}
-	pl = &plan{items: items, cluster: cluster}
-	target := policy.Target{Cluster: cluster, Admission: admission}
-	for i, d := range Dialects {
-		s, errs := d.Compile(claimed[i], target)
-		for _, e := range errs {
-			res := errorResult(e)
-			if policy.IsWarning(e) {
-				res.Severity = framework.Warning
-				pl.warnings = append(pl.warnings, res)
-				continue
+	for _, t := range targets {
+		pl := &plan{items: items, cluster: t.Cluster}
+		for _, ps := range compiled {
+			b, errs := ps.For(t)
+			for _, e := range errs {
+				res := errorResult(e)
+				if policy.IsWarning(e) {
+					res.Severity = framework.Warning
+					pl.warnings = append(pl.warnings, res)
+					continue
+				}
+				r.fail(res)
 			}
-			r.fail(res)
+			pl.sets = append(pl.sets, b.Sets...)
+			if b.Placer != nil {
+				pl.placers = append(pl.placers, b.Placer)
+			}
 		}
-		pl.sets = append(pl.sets, s...)
+		plans = append(plans, pl)
 	}
-	return pl, len(r.rl.Results) == 0
+	return plans, len(r.rl.Results) == 0
 }
 
 // tally counts what the overrides did.
@@ -245,26 +326,29 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 	return items, claimed, inventory
 }
 
-// outcome is what overriding one resource did.
+// outcome is what rendering one resource did.
 type outcome struct {
 	applied int
 	changed bool // a step ran that may have changed the resource
+	dropped bool // placement left the resource out of the cluster
 	err     error
 }
 
-// touched reports whether the override may have changed the resource.
+// touched reports whether the render may have changed the resource.
 func (o outcome) touched() bool { return o.changed || o.applied > 0 || o.err != nil }
 
-// override applies the Sets to one resource, in place. A resource already
-// rendered for this cluster (keepPolicies marks it) is left alone. The
-// compiled Sets are read-only, so resources are overridden on all cores.
-func (r *run) override(n *yaml.RNode, pl *plan) outcome {
+// render is PLACE and OVERRIDE for one resource, in place: placement
+// decides whether the cluster receives it and revises its replicas, then
+// the Sets override it. A resource already rendered for this cluster
+// (keepPolicies marks it) is left alone. A plan is read-only, so resources
+// are rendered on all cores.
+func (r *run) render(n *yaml.RNode, pl *plan) outcome {
 	res := policy.NewResource(n)
-	applied, err := r.overrideNode(res, pl)
-	return outcome{applied: applied, changed: res.Touched, err: err}
+	applied, dropped, err := r.renderResource(res, pl)
+	return outcome{applied: applied, changed: res.Touched, dropped: dropped, err: err}
 }
 
-func (r *run) overrideNode(res *policy.Resource, pl *plan) (int, error) {
+func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, dropped bool, err error) {
 	n := res.Node
 	cluster := pl.cluster
 	target := noCluster
@@ -273,23 +357,47 @@ func (r *run) overrideNode(res *policy.Resource, pl *plan) (int, error) {
 	}
 	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" {
 		if done == target {
-			return 0, nil // rendered by an earlier run
+			return 0, false, nil // rendered by an earlier run
 		}
-		return 0, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
+		return 0, false, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
 			policy.RefOf(n).GVKString(), done, ClusterAnnotation, target)
 	}
-	applied, err := policy.Apply(res, pl.sets)
+	placed, err := policy.Place(res, pl.placers)
 	if err != nil {
-		return 0, err
+		return 0, false, err
+	}
+	if !placed.Placed {
+		return 0, true, nil
+	}
+	if placed.Revise.Filter != nil {
+		res.Touched = true
+		if err := n.PipeE(placed.Revise.Filter); err != nil {
+			return 0, false, placementError(res, placed, err)
+		}
+		res.Refresh()
+	}
+	applied, err = policy.Apply(res, pl.sets)
+	if err != nil {
+		return 0, false, err
 	}
 	if applied > 0 && r.cfg.KeepPolicies {
 		res.Touched = true
 		if err := n.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {
-			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
+			return 0, false, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
 	}
-	return applied, nil
+	return applied, false, nil
+}
+
+// placementError names the placement policy and field whose replica
+// revision failed on a resource.
+func placementError(res *policy.Resource, p policy.Placement, err error) error {
+	pe := &policy.Error{Resource: &res.Ref, Field: p.Revise.Field, Err: err}
+	if p.By != nil {
+		pe.Policy = *p.By
+	}
+	return pe
 }
 
 // configResult reports a problem with the functionConfig or the inventory.

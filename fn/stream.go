@@ -110,8 +110,11 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 				continue
 			}
 			if it.resource() {
-				if outcomes[i] = r.override(it.node, pl); outcomes[i].err != nil {
+				if outcomes[i] = r.render(it.node, pl); outcomes[i].err != nil {
 					return errRestart
+				}
+				if outcomes[i].dropped {
+					continue // placement left it out of the cluster
 				}
 			}
 			if err := writeItem(buf, it.node, chunks[i], outcomes[i].touched() || checks[i-lo].expanded); err != nil {

@@ -6,6 +6,7 @@ package karmada
 import (
 	"fmt"
 
+	"k8s.io/apimachinery/pkg/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/policy"
@@ -26,11 +27,26 @@ type clusterObject struct {
 		Labels map[string]string `yaml:"labels"`
 	} `yaml:"metadata"`
 	Spec struct {
-		Provider string   `yaml:"provider"`
-		Region   string   `yaml:"region"`
-		Zone     string   `yaml:"zone"`
-		Zones    []string `yaml:"zones"`
+		Provider string              `yaml:"provider"`
+		Region   string              `yaml:"region"`
+		Zone     string              `yaml:"zone"`
+		Zones    []string            `yaml:"zones"`
+		Taints   []policy.TaintField `yaml:"taints"`
 	} `yaml:"spec"`
+	Status struct {
+		Conditions     []policy.ConditionField `yaml:"conditions"`
+		APIEnablements []struct {
+			GroupVersion string `yaml:"groupVersion"`
+			Resources    []struct {
+				Kind string `yaml:"kind"`
+			} `yaml:"resources"`
+		} `yaml:"apiEnablements"`
+		ResourceSummary *struct {
+			Allocatable map[string]string `yaml:"allocatable"`
+			Allocating  map[string]string `yaml:"allocating"`
+			Allocated   map[string]string `yaml:"allocated"`
+		} `yaml:"resourceSummary"`
+	} `yaml:"status"`
 }
 
 // ClusterType is the apiVersion and kind of Karmada's cluster objects.
@@ -46,9 +62,29 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	if kc.Metadata.Name == "" {
 		return policy.Cluster{}, fmt.Errorf("%s: metadata.name: Required value", ref.GVKString())
 	}
-	return policy.Cluster{
+	c := policy.Cluster{
 		Name: kc.Metadata.Name, Labels: kc.Metadata.Labels,
 		Provider: kc.Spec.Provider, Region: kc.Spec.Region, Zone: kc.Spec.Zone, Zones: kc.Spec.Zones,
+		Taints: policy.Taints(kc.Spec.Taints), Ready: policy.ReadyStatus(kc.Status.Conditions),
 		Source: ref,
-	}, nil
+	}
+	for _, e := range kc.Status.APIEnablements {
+		for _, r := range e.Resources {
+			c.APIs = append(c.APIs, e.GroupVersion+"/"+r.Kind)
+		}
+	}
+	if rs := kc.Status.ResourceSummary; rs != nil {
+		c.Resources = &policy.Resources{}
+		var err error
+		for _, q := range []struct {
+			in   map[string]string
+			out  *map[string]resource.Quantity
+			name string
+		}{{rs.Allocatable, &c.Resources.Allocatable, "allocatable"}, {rs.Allocating, &c.Resources.Allocating, "allocating"}, {rs.Allocated, &c.Resources.Allocated, "allocated"}} {
+			if *q.out, err = policy.Quantities(q.in, "status.resourceSummary."+q.name); err != nil {
+				return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
+			}
+		}
+	}
+	return c, nil
 }

@@ -70,41 +70,71 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	return true, nil
 }
 
-// Compile decodes and validates the claimed objects and returns the Sets for
-// the target's cluster: ClusterOverridePolicies, then OverridePolicies.
-// Every invalid policy yields one *policy.Error per field error.
-func (Dialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
-	c := t.Cluster
+// Compile decodes and validates the claimed OverridePolicies and
+// ClusterOverridePolicies, once per input. Every invalid policy yields one
+// *policy.Error per field error.
+func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
+	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return policies{ix}, nil
+}
+
+// policyKey names the dialect's policies for the duplicate check.
+func policyKey(ref policy.Ref) (string, bool) {
+	if ref.Kind != KindOverridePolicy && ref.Kind != KindClusterOverridePolicy {
+		return "", false
+	}
+	return ref.Kind + "/" + ref.Namespace + "/" + ref.Name, true
+}
+
+// policies is the input's valid Karmada policies.
+type policies struct{ ix *policy.Index[*decodedPolicy] }
+
+// For returns the Sets for the target's cluster: ClusterOverridePolicies,
+// then OverridePolicies, each with the rules that target the cluster.
+func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 	cops := newPhase()
 	ops := opSet{}
 	var errs []error
-	seen := policy.Names{}
-	for _, obj := range objs {
-		ref := policy.RefOf(obj)
-		if ref.Kind != KindOverridePolicy && ref.Kind != KindClusterOverridePolicy {
-			continue
-		}
-		if err := seen.Add(ref.Kind+"/"+ref.Namespace+"/"+ref.Name, ref); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p, ferrs := compilePolicy(obj, ref, c)
+	for _, d := range ps.ix.List {
+		p, ferrs := d.Policy.forCluster(t.Cluster)
 		for _, fe := range ferrs {
-			errs = append(errs, &policy.Error{Policy: ref, Field: fe.Field, Err: fe})
+			errs = append(errs, &policy.Error{Policy: d.Ref, Field: fe.Field, Err: fe})
 		}
 		if len(ferrs) > 0 || len(p.rules) == 0 {
 			continue
 		}
-		if ref.Kind == KindClusterOverridePolicy {
+		if d.Ref.Kind == KindClusterOverridePolicy {
 			cops.add(p)
 		} else {
-			ops.phase(ref.Namespace).add(p)
+			ops.phase(d.Ref.Namespace).add(p)
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return policy.Binding{}, errs
 	}
-	return []policy.Set{cops, ops}, nil
+	return policy.Binding{Sets: []policy.Set{cops, ops}}, nil
+}
+
+// decodedPolicy is a valid policy with every rule compiled, whichever
+// cluster it targets.
+type decodedPolicy struct {
+	name      string
+	selectors []compiledSelector
+	rules     []decodedRule
+}
+
+// decodedRule is one override rule (or the deprecated top-level
+// targetCluster and overriders) with its steps. errs are the steps'
+// errors, reported only when the rule targets the rendered cluster, as
+// Karmada only builds the overriders of matching rules.
+type decodedRule struct {
+	path   *field.Path
+	target *clusterAffinity
+	rule   *policy.Rule
+	errs   field.ErrorList
 }
 
 // compiledPolicy is a valid policy with the rules that target the cluster.
@@ -114,7 +144,29 @@ type compiledPolicy struct {
 	rules     []*policy.Rule
 }
 
-func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compiledPolicy, field.ErrorList) {
+// forCluster keeps the rules that target c, in order.
+func (d *decodedPolicy) forCluster(c *policy.Cluster) (*compiledPolicy, field.ErrorList) {
+	p := &compiledPolicy{name: d.name, selectors: d.selectors}
+	for i := range d.rules {
+		r := &d.rules[i]
+		if r.target != nil {
+			ok, err := clusterMatches(c, r.target)
+			if err != nil {
+				return nil, field.ErrorList{field.Invalid(r.path.Child("targetCluster"), asJSON(r.target), err.Error())}
+			}
+			if !ok {
+				continue
+			}
+		}
+		if len(r.errs) > 0 {
+			return nil, r.errs
+		}
+		p.rules = append(p.rules, r.rule)
+	}
+	return p, nil
+}
+
+func decodePolicy(obj *yaml.RNode, ref policy.Ref) (*decodedPolicy, []error) {
 	var o object
 	errs := decode.Options{CRD: true}.Decode(obj.YNode(), nil, &o)
 	errs = append(errs, policy.ValidateMetadata(obj, ref.Kind == KindOverridePolicy)...)
@@ -148,10 +200,10 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compile
 		errs = append(errs, validateBeyond(&o.Spec.OverrideRules[i].Overriders, spec.Child("overrideRules").Index(i).Child("overriders"), false)...)
 	}
 	if len(errs) > 0 {
-		return nil, dedupe(errs)
+		return nil, policy.FieldErrors(dedupe(errs))
 	}
 
-	p := &compiledPolicy{name: ref.Name}
+	p := &decodedPolicy{name: ref.Name}
 	for _, rs := range o.Spec.ResourceSelectors {
 		p.selectors = append(p.selectors, compileSelector(rs))
 	}
@@ -163,20 +215,11 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compile
 	pref := ref
 	for i := range rules {
 		rp := rulePath(i)
-		if t := rules[i].TargetCluster; t != nil {
-			ok, err := clusterMatches(c, t)
-			if err != nil {
-				return nil, field.ErrorList{field.Invalid(rp.Child("targetCluster"), asJSON(t), err.Error())}
-			}
-			if !ok {
-				continue
-			}
-		}
 		steps, ferrs := compileSteps(&rules[i].Overriders, rp.Child("overriders"))
-		if len(ferrs) > 0 {
-			return nil, ferrs
-		}
-		p.rules = append(p.rules, &policy.Rule{Policy: &pref, Field: rp.String(), Steps: steps})
+		p.rules = append(p.rules, decodedRule{
+			path: rp, target: rules[i].TargetCluster, errs: ferrs,
+			rule: &policy.Rule{Policy: &pref, Field: rp.String(), Steps: steps},
+		})
 	}
 	return p, nil
 }

@@ -30,6 +30,22 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 			Name   string            `yaml:"name"`
 			Labels map[string]string `yaml:"labels"`
 		} `yaml:"metadata"`
+		Spec struct {
+			Taints []policy.TaintField `yaml:"taints"`
+		} `yaml:"spec"`
+		Status struct {
+			Conditions       []policy.ConditionField `yaml:"conditions"`
+			APIResourceTypes []struct {
+				Group   string `yaml:"group"`
+				Version string `yaml:"version"`
+				Kind    string `yaml:"kind"`
+			} `yaml:"apiResourceTypes"`
+			Resources *struct {
+				SchedulableNodes *int64            `yaml:"schedulableNodes"`
+				Allocatable      map[string]string `yaml:"allocatable"`
+				Available        map[string]string `yaml:"available"`
+			} `yaml:"resources"`
+		} `yaml:"status"`
 	}
 	if err := obj.YNode().Decode(&fc); err != nil {
 		return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
@@ -37,5 +53,27 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	if fc.Metadata.Name == "" {
 		return policy.Cluster{}, fmt.Errorf("%s: metadata.name: Required value", ref.GVKString())
 	}
-	return policy.Cluster{Name: fc.Metadata.Name, Labels: fc.Metadata.Labels, Source: ref}, nil
+	c := policy.Cluster{
+		Name: fc.Metadata.Name, Labels: fc.Metadata.Labels,
+		Taints: policy.Taints(fc.Spec.Taints), Ready: policy.ReadyStatus(fc.Status.Conditions),
+		Source: ref,
+	}
+	for _, t := range fc.Status.APIResourceTypes {
+		gv := t.Version
+		if t.Group != "" {
+			gv = t.Group + "/" + t.Version
+		}
+		c.APIs = append(c.APIs, gv+"/"+t.Kind)
+	}
+	if rs := fc.Status.Resources; rs != nil {
+		c.Resources = &policy.Resources{SchedulableNodes: rs.SchedulableNodes}
+		var err error
+		if c.Resources.Allocatable, err = policy.Quantities(rs.Allocatable, "status.resources.allocatable"); err == nil {
+			c.Resources.Available, err = policy.Quantities(rs.Available, "status.resources.available")
+		}
+		if err != nil {
+			return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
+		}
+	}
+	return c, nil
 }

@@ -78,45 +78,78 @@ type kaRule struct {
 	overriders overriders.Rule
 }
 
-// Compile decodes and validates the policies and returns the one Set that
-// applies them to the resources bound by label. It runs even without
-// policies: a resource naming a missing policy is an error.
-func (Dialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
-	c := t.Cluster
-	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
-	var errs []error
-	seen := policy.Names{}
-	for _, obj := range objs {
-		ref := policy.RefOf(obj)
-		var index map[string]*compiled
-		key := ref.Name
-		switch ref.Kind {
-		case KindClusterOverridePolicy:
-			index = s.cops
-		case KindOverridePolicy:
-			index, key = s.ops, ref.Namespace+"/"+ref.Name
-		default:
-			continue
-		}
-		if err := seen.Add(ref.Kind+"/"+key, ref); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p, ferrs := compilePolicy(obj, ref, c)
-		for _, fe := range ferrs {
-			errs = append(errs, &policy.Error{Policy: ref, Field: fe.Field, Err: fe})
-		}
-		if len(ferrs) == 0 {
-			index[key] = p
-		}
-	}
+// Compile decodes and validates the policies, once per input. It runs
+// even without policies: a resource naming a missing policy is an error.
+func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
+	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	return []policy.Set{s}, nil
+	return policies{ix}, nil
 }
 
-func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compiled, field.ErrorList) {
+// policyKey names the policies as resources name them in their labels:
+// a ClusterOverridePolicy by name, an OverridePolicy by namespace/name.
+func policyKey(ref policy.Ref) (string, bool) {
+	switch ref.Kind {
+	case KindClusterOverridePolicy:
+		return ref.Kind + "/" + ref.Name, true
+	case KindOverridePolicy:
+		return ref.Kind + "/" + ref.Namespace + "/" + ref.Name, true
+	}
+	return "", false
+}
+
+// policies is the input's valid KubeAdmiral policies.
+type policies struct{ ix *policy.Index[*decodedPolicy] }
+
+// decodedPolicy is a valid policy's rules, whichever cluster they target.
+type decodedPolicy struct {
+	rules []overrideRule
+	// overriders holds each rule's patch builders; nil for a rule without
+	// overriders.
+	overriders []*overriders.Rule
+}
+
+// For returns the one Set that applies the policies to the resources bound
+// to them by label, with the rules that target the target's cluster.
+func (ps policies) For(t policy.Target) (policy.Binding, []error) {
+	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
+	for _, d := range ps.ix.List {
+		p := d.Policy.forCluster(d.Ref, t.Cluster)
+		if d.Ref.Kind == KindClusterOverridePolicy {
+			s.cops[d.Ref.Name] = p
+		} else {
+			s.ops[d.Ref.Namespace+"/"+d.Ref.Name] = p
+		}
+	}
+	return policy.Binding{Sets: []policy.Set{s}}, nil
+}
+
+// forCluster keeps the rules that target c, in order.
+func (d *decodedPolicy) forCluster(ref policy.Ref, c *policy.Cluster) *compiled {
+	p := &compiled{ref: ref}
+	if c == nil {
+		return p
+	}
+	rules := field.NewPath("spec", "overrideRules")
+	for i := range d.rules {
+		ok, err := clusterMatches(c, d.rules[i].TargetClusters)
+		if err != nil {
+			// Upstream fails every resource bound to the policy.
+			p.err = &policy.Error{Policy: ref, Field: rules.Index(i).Child("targetClusters").String(),
+				Err: fmt.Errorf("failed to match cluster %q to policy %q's overrideRules[%d]: %w", c.Name, ref.Name, i, err)}
+			break
+		}
+		if !ok || d.overriders[i] == nil {
+			continue
+		}
+		p.rules = append(p.rules, kaRule{index: i, overriders: *d.overriders[i]})
+	}
+	return p
+}
+
+func decodePolicy(obj *yaml.RNode, ref policy.Ref) (*decodedPolicy, []error) {
 	var o object
 	errs := decode.Options{CRD: true}.Decode(obj.YNode(), nil, &o)
 	errs = append(errs, policy.ValidateMetadata(obj, ref.Kind == KindOverridePolicy)...)
@@ -132,28 +165,16 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref, c *policy.Cluster) (*compile
 		errs = append(errs, validateRule(&o.Spec.OverrideRules[i], rules.Index(i))...)
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, policy.FieldErrors(errs)
 	}
-	p := &compiled{ref: ref}
-	for i := range o.Spec.OverrideRules {
-		rule := &o.Spec.OverrideRules[i]
-		rp := rules.Index(i)
-		if c == nil {
-			continue
+	d := &decodedPolicy{rules: o.Spec.OverrideRules, overriders: make([]*overriders.Rule, len(o.Spec.OverrideRules))}
+	for i, r := range o.Spec.OverrideRules {
+		if r.Overriders != nil {
+			ov := toOverriders(r.Overriders)
+			d.overriders[i] = &ov
 		}
-		ok, err := clusterMatches(c, rule.TargetClusters)
-		if err != nil {
-			// Upstream fails every resource bound to the policy.
-			p.err = &policy.Error{Policy: ref, Field: rp.Child("targetClusters").String(),
-				Err: fmt.Errorf("failed to match cluster %q to policy %q's overrideRules[%d]: %w", c.Name, ref.Name, i, err)}
-			break
-		}
-		if !ok || rule.Overriders == nil {
-			continue
-		}
-		p.rules = append(p.rules, kaRule{index: i, overriders: toOverriders(rule.Overriders)})
 	}
-	return p, nil
+	return d, nil
 }
 
 // toOverriders turns a rule's overriders into KubeAdmiral's patch builders.

@@ -89,7 +89,8 @@ spec:
 // same Deployment (the parse is excluded).
 func BenchmarkPolicy(b *testing.B) {
 	for name, p := range benchPolicies {
-		sets, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(p)}, policy.Target{})
+		bound, errs := policy.CompileFor(Dialect{}, []*yaml.RNode{yaml.MustParse(p)}, policy.Target{})
+		sets := bound.Sets
 		if len(errs) > 0 {
 			b.Fatal(errs)
 		}

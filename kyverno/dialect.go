@@ -85,57 +85,75 @@ func (Dialect) Observes(apiVersion, kind string) bool {
 // apply to whatever cluster is rendered, or to the list when none is.
 func (Dialect) Clusterless() bool { return true }
 
-// Compile decodes and validates the policies in input order. Namespace
-// objects among objs feed namespaceSelector. Policies the target's
-// Admission selection leaves out are skipped.
-func (Dialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
-	set := &Set{namespaces: Namespaces{}}
-	var errs []error
-	seen := policy.Names{}
+// Compile decodes and validates the policies in input order, once per
+// input. Namespace objects among objs feed namespaceSelector.
+func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
+	namespaces := Namespaces{}
 	for _, obj := range objs {
-		ref := policy.RefOf(obj)
-		if ref.APIVersion == "v1" && ref.Kind == "Namespace" {
-			set.namespaces[ref.Name] = obj.GetLabels()
-			continue
-		}
-		if ref.Kind != KindClusterPolicy && ref.Kind != KindPolicy {
-			continue
-		}
-		if err := seen.Add(ref.Kind+"/"+ref.Namespace+"/"+ref.Name, ref); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		p, inv := compilePolicy(obj, ref)
-		if inv != nil {
-			err := inv.err
-			if inv.field != "" && !strings.Contains(err.Error(), inv.field) {
-				err = fmt.Errorf("%s: %w", inv.field, err)
-			}
-			errs = append(errs, &policy.Error{Policy: ref, Field: inv.field, Err: err})
-			continue
-		}
-		if !selected(t.Admission, ref) {
-			continue
-		}
-		for _, w := range p.nondeterministic {
-			errs = append(errs, &policy.Error{Policy: ref, Field: "spec.rules", Err: &policy.Warning{
-				Err: fmt.Errorf("%s: the result depends on when or where the render runs, so renders of the same input may differ", w)}})
-		}
-		set.policies = append(set.policies, p)
-	}
-	for _, e := range errs {
-		if !policy.IsWarning(e) {
-			return nil, errs
+		if obj.GetApiVersion() == "v1" && obj.GetKind() == "Namespace" {
+			namespaces[obj.GetName()] = obj.GetLabels()
 		}
 	}
-	if len(set.policies) == 0 {
+	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
+	if len(errs) > 0 {
 		return nil, errs
 	}
-	// Load kyaml's built-in schema now (only runs with policies pay for
-	// it): the strategic merge and the namespaced-kind lookups read it from
-	// many goroutines afterwards.
-	openapi.Schema()
-	return []policy.Set{set}, errs
+	if len(ix.List) > 0 {
+		// Load kyaml's built-in schema now (only runs with policies pay
+		// for it): the strategic merge and the namespaced-kind lookups read
+		// it from many goroutines afterwards.
+		openapi.Schema()
+	}
+	return policies{ix: ix, namespaces: namespaces}, nil
+}
+
+// policyKey names ClusterPolicies and Policies for the duplicate check.
+func policyKey(ref policy.Ref) (string, bool) {
+	if ref.Kind != KindClusterPolicy && ref.Kind != KindPolicy {
+		return "", false
+	}
+	return ref.Kind + "/" + ref.Namespace + "/" + ref.Name, true
+}
+
+// decodePolicy compiles one policy; its error names the field.
+func decodePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, []error) {
+	p, inv := compilePolicy(obj, ref)
+	if inv == nil {
+		return p, nil
+	}
+	err := inv.err
+	if inv.field != "" && !strings.Contains(err.Error(), inv.field) {
+		err = fmt.Errorf("%s: %w", inv.field, err)
+	}
+	return nil, []error{&policy.Error{Policy: ref, Field: inv.field, Err: err}}
+}
+
+// policies is the input's valid Kyverno policies and Namespace labels.
+type policies struct {
+	ix         *policy.Index[*compiled]
+	namespaces Namespaces
+}
+
+// For returns the Set of the policies the target's admission selection
+// runs (every policy without one), with a warning for each rule whose
+// result depends on when or where the render runs.
+func (ps policies) For(t policy.Target) (policy.Binding, []error) {
+	set := &Set{namespaces: ps.namespaces}
+	var warnings []error
+	for _, d := range ps.ix.List {
+		if !selected(t.Admission, d.Ref) {
+			continue
+		}
+		for _, w := range d.Policy.nondeterministic {
+			warnings = append(warnings, &policy.Error{Policy: d.Ref, Field: "spec.rules", Err: &policy.Warning{
+				Err: fmt.Errorf("%s: the result depends on when or where the render runs, so renders of the same input may differ", w)}})
+		}
+		set.policies = append(set.policies, d.Policy)
+	}
+	if len(set.policies) == 0 {
+		return policy.Binding{}, warnings
+	}
+	return policy.Binding{Sets: []policy.Set{set}}, warnings
 }
 
 // selected reports whether the cluster runs the policy, as sel says.

@@ -19,7 +19,8 @@ func compileSet(t *testing.T, c *policy.Cluster, objs ...string) ([]policy.Set, 
 	for _, o := range objs {
 		nodes = append(nodes, yaml.MustParse(o))
 	}
-	return Dialect{}.Compile(nodes, policy.Target{Cluster: c})
+	b, errs := policy.CompileFor(Dialect{}, nodes, policy.Target{Cluster: c})
+	return b.Sets, errs
 }
 
 const labelPolicy = `apiVersion: kyverno.io/v1

@@ -66,7 +66,8 @@ func podWithContainers(n int) string {
 // grow about linearly with n per element, i.e. quadratically at worst.
 func BenchmarkForEachContainers(b *testing.B) {
 	for _, form := range []string{"smp", "jsonpatch"} {
-		sets, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(foreachPolicies[form])}, policy.Target{})
+		bound, errs := policy.CompileFor(Dialect{}, []*yaml.RNode{yaml.MustParse(foreachPolicies[form])}, policy.Target{})
+		sets := bound.Sets
 		if len(errs) > 0 {
 			b.Fatal(errs)
 		}

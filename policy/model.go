@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"k8s.io/apimachinery/pkg/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
@@ -23,9 +24,45 @@ type Cluster struct {
 	// plane does not say). Zone is Karmada's deprecated singular field.
 	Provider, Region, Zone string
 	Zones                  []string
+	// Taints are the cluster's taints (spec.taints of Karmada's Cluster and
+	// KubeAdmiral's FederatedCluster), which placement tolerates or not.
+	Taints []Taint
+	// Ready is the status of the cluster object's Ready condition: "True",
+	// "False" or "Unknown"; "" when the object carries no such condition
+	// (an inventory written by hand), which placement must say it assumed.
+	Ready string
+	// Resources is the capacity the cluster object's status reports; nil
+	// when it reports none.
+	Resources *Resources
+	// APIs lists the group/version/kinds the cluster serves (Karmada's
+	// status.apiEnablements, KubeAdmiral's status.apiResourceTypes), e.g.
+	// "apps/v1/Deployment"; nil when the object does not say.
+	APIs []string
 	// Source is the object the cluster was read from; empty for a cluster
 	// of the functionConfig's inline inventory.
 	Source Ref
+}
+
+// Taint is a cluster taint: placement skips a cluster whose NoSchedule or
+// NoExecute taint a policy does not tolerate.
+type Taint struct {
+	Key, Value, Effect string
+}
+
+// Resources is a cluster's capacity as its object's status reports it,
+// by resource name ("cpu", "memory", "pods", …). A map the status leaves
+// out is nil.
+type Resources struct {
+	// Allocatable is what the cluster's nodes offer to pods.
+	Allocatable map[string]resource.Quantity
+	// Allocating and Allocated are what pending and scheduled pods request
+	// (Karmada's resourceSummary).
+	Allocating, Allocated map[string]resource.Quantity
+	// Available is what is left (KubeAdmiral's status.resources.available).
+	Available map[string]resource.Quantity
+	// SchedulableNodes counts the nodes pods can be scheduled on
+	// (KubeAdmiral); nil when not reported.
+	SchedulableNodes *int64
 }
 
 // Target is what a render compiles policies for.

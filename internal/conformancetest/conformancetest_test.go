@@ -195,16 +195,27 @@ func (fakeDialect) Claims(apiVersion, kind string) (bool, error) {
 	return strings.HasPrefix(apiVersion, "x.io/"), nil
 }
 
-func (fakeDialect) Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error) {
-	var sets []policy.Set
+func (fakeDialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
+	var values fakePolicies
 	for _, o := range objs {
 		v, err := o.Pipe(yaml.Lookup("spec", "value"))
 		if err != nil || v == nil {
 			return nil, []error{&policy.Error{Policy: policy.RefOf(o), Field: "spec.value", Err: errors.New("Required value")}}
 		}
-		sets = append(sets, labelSet(yaml.GetValue(v)+"-"+t.Cluster.Name))
+		values = append(values, yaml.GetValue(v))
 	}
-	return sets, nil
+	return values, nil
+}
+
+// fakePolicies label resources with each value and the cluster's name.
+type fakePolicies []string
+
+func (f fakePolicies) For(t policy.Target) (policy.Binding, []error) {
+	var b policy.Binding
+	for _, v := range f {
+		b.Sets = append(b.Sets, labelSet(v+"-"+t.Cluster.Name))
+	}
+	return b, nil
 }
 
 func TestRunDialect(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // so that the dialect packages' tests can run cases without importing fn.
 type Dialect interface {
 	Claims(apiVersion, kind string) (bool, error)
-	Compile(objs []*yaml.RNode, t policy.Target) ([]policy.Set, []error)
+	Compile(objs []*yaml.RNode) (policy.Policies, []error)
 }
 
 // RunDialect runs a case through one dialect alone, the way fn drives it:
@@ -52,7 +52,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		}
 	}
 	if len(msgs) == 0 {
-		sets, errs := d.Compile(objs, policy.Target{Cluster: PolicyCluster(c)})
+		b, errs := policy.CompileFor(d, objs, policy.Target{Cluster: PolicyCluster(c)})
 		for _, err := range errs {
 			if !policy.IsWarning(err) {
 				msgs = append(msgs, err.Error())
@@ -60,7 +60,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		}
 		if len(msgs) == 0 {
 			for _, n := range resources {
-				if _, err := policy.Apply(policy.NewResource(n), sets); err != nil {
+				if _, err := policy.Apply(policy.NewResource(n), b.Sets); err != nil {
 					msgs = append(msgs, err.Error())
 				}
 			}

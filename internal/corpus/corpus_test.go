@@ -41,11 +41,11 @@ func TestResourceList(t *testing.T) {
 
 	// The policies are valid and target member1; the first Deployment
 	// gets the mirror registry and its namespace's policy.
-	sets, errs := karmada.Dialect{}.Compile(policies, policy.Target{Cluster: &policy.Cluster{Name: "member1", Labels: map[string]string{"env": "prod"}}})
+	bound, errs := policy.CompileFor(karmada.Dialect{}, policies, policy.Target{Cluster: &policy.Cluster{Name: "member1", Labels: map[string]string{"env": "prod"}}})
 	require.Empty(t, errs)
 	dep := resources[0]
 	require.Equal(t, "app-000-00000", dep.GetName())
-	n, err := policy.Apply(policy.NewResource(dep), sets)
+	n, err := policy.Apply(policy.NewResource(dep), bound.Sets)
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
 	assert.Equal(t, "p-0000", dep.GetLabels()["policy"])

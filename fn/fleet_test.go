@@ -1,0 +1,180 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package fn
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/kustomize/kyaml/fn/framework"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// renderOne renders one cluster of data as a single run does (the
+// functionConfig's cluster replaced by name) and returns its items as
+// written, without results.
+func renderOne(t *testing.T, data []byte, name string) string {
+	t.Helper()
+	in, err := readInput(data)
+	require.NoError(t, err)
+	require.NoError(t, in.fc.PipeE(yaml.Lookup("spec"), yaml.SetField("cluster", yaml.NewStringRNode(name))))
+	r := &run{rl: &framework.ResourceList{Items: in.items, FunctionConfig: in.fc}}
+	out, ok := r.process()
+	require.True(t, ok, "%v", r.rl.Results)
+	var buf bytes.Buffer
+	require.NoError(t, writeResourceList(&buf, in.apiVersion, in.kind, out, in.source, nil, nil))
+	return buf.String()
+}
+
+// TestFleetMatchesSingleRuns renders every cluster of the stdin example
+// from one parse and holds each to a run of its own: the policies compile
+// once and bind to each cluster, and each cluster overrides its own copy
+// of the resources.
+func TestFleetMatchesSingleRuns(t *testing.T) {
+	data, err := os.ReadFile("../examples/stdin/resourcelist.yaml")
+	require.NoError(t, err)
+	names := []string{"member1", "member2"}
+
+	in, err := readInput(data)
+	require.NoError(t, err)
+	before := make([]string, len(in.items))
+	for i, it := range in.items {
+		before[i] = it.MustString()
+	}
+	r := &run{rl: &framework.ResourceList{Items: in.items, FunctionConfig: in.fc}}
+	renders, ok := r.processFleet(names)
+	require.True(t, ok, "%v", r.rl.Results)
+	require.Len(t, renders, 2)
+	for i, it := range in.items {
+		assert.Equal(t, before[i], it.MustString(), "the parsed items stay as read")
+	}
+	var outputs []string
+	for i, rd := range renders {
+		assert.Equal(t, names[i], rd.cluster.Name)
+		var buf bytes.Buffer
+		require.NoError(t, writeResourceList(&buf, in.apiVersion, in.kind, rd.items, in.source, nil, nil))
+		assert.Equal(t, renderOne(t, data, names[i]), buf.String(), names[i])
+		outputs = append(outputs, buf.String())
+	}
+	assert.NotEqual(t, outputs[0], outputs[1], "the clusters' overrides differ")
+	var infos []string
+	for _, res := range r.rl.Results {
+		infos = append(infos, res.Message)
+	}
+	assert.Equal(t, []string{
+		"cluster member1: applied 3 override rule(s) to 2 resource(s)",
+		"cluster member2: applied 0 override rule(s) to 0 resource(s)",
+	}, infos)
+}
+
+// placeDialect is a dialect whose placement leaves ConfigMaps out of
+// member2 and gives Deployments a share of 3 replicas on member2.
+type placeDialect struct{}
+
+func (placeDialect) Claims(apiVersion, kind string) (bool, error) { return false, nil }
+
+func (placeDialect) Compile([]*yaml.RNode) (policy.Policies, []error) { return placePolicies{}, nil }
+
+type placePolicies struct{}
+
+func (placePolicies) For(t policy.Target) (policy.Binding, []error) {
+	return policy.Binding{Placer: placer{t.Cluster.Name}}, nil
+}
+
+type placer struct{ cluster string }
+
+var placementRef = policy.Ref{APIVersion: "x.test/v1", Kind: "Placement", Name: "p"}
+
+func (p placer) Place(res *policy.Resource) (policy.Placement, bool, error) {
+	if p.cluster != "member2" {
+		return policy.Placement{}, false, nil
+	}
+	switch res.Kind {
+	case "ConfigMap":
+		return policy.Placement{Placed: false, By: &placementRef, Reason: "not for member2"}, true, nil
+	case "Deployment":
+		three := int64(3)
+		return policy.Placement{Placed: true, Replicas: &three, By: &placementRef,
+			Revise: policy.Step{Field: "spec.replicas", Filter: yaml.FilterFunc(func(rn *yaml.RNode) (*yaml.RNode, error) {
+				return rn.Pipe(yaml.Lookup("spec"), yaml.SetField("replicas", yaml.NewScalarRNode("3")))
+			})}}, true, nil
+	}
+	return policy.Placement{}, false, nil
+}
+
+// withDialect adds d to the dialects for the test.
+func withDialect(t *testing.T, d Dialect) {
+	saved := Dialects
+	Dialects = append(slices.Clone(Dialects), d)
+	t.Cleanup(func() { Dialects = saved })
+}
+
+// TestPlaceBeforeOverride drives the PLACE step with a placer: a resource
+// it leaves out is not written for that cluster, by either path, and a
+// revised replica count is written before the overrides run.
+func TestPlaceBeforeOverride(t *testing.T) {
+	withDialect(t, placeDialect{})
+	data, err := os.ReadFile("../examples/stdin/resourcelist.yaml")
+	require.NoError(t, err)
+	for _, name := range []string{"member1", "member2"} {
+		t.Run(name, func(t *testing.T) {
+			in := bytes.Replace(data, []byte("cluster: member1"), []byte("cluster: "+name), 1)
+			var streamed bytes.Buffer
+			_, ok := stream(in, &streamed)
+			require.True(t, ok)
+			parsed, err := readInput(in)
+			require.NoError(t, err)
+			var whole bytes.Buffer
+			_, ok = executeList(parsed, &whole)
+			require.True(t, ok)
+			assert.Equal(t, whole.String(), streamed.String())
+
+			out, err := yaml.Parse(whole.String())
+			require.NoError(t, err)
+			items, err := out.Pipe(yaml.Lookup("items"))
+			require.NoError(t, err)
+			kinds := map[string]int{}
+			replicas := map[string]string{}
+			for _, it := range items.Content() {
+				rn := yaml.NewRNode(it)
+				kinds[rn.GetKind()]++
+				if rn.GetKind() == "Deployment" {
+					replicas[rn.GetName()] = yaml.GetValue(rn.Field("spec").Value.Field("replicas").Value)
+				}
+			}
+			if name == "member1" {
+				assert.Positive(t, kinds["ConfigMap"])
+				return
+			}
+			assert.Zero(t, kinds["ConfigMap"], "placement left the ConfigMaps out")
+			require.NotEmpty(t, replicas)
+			for dep, n := range replicas {
+				assert.Equal(t, "3", n, "deployment %s: the revised count (no override of member2 sets replicas)", dep)
+			}
+		})
+	}
+}
+
+// failingPlacer fails on every resource.
+type failingPlacer struct{}
+
+func (failingPlacer) Place(*policy.Resource) (policy.Placement, bool, error) {
+	return policy.Placement{}, false, fmt.Errorf("placement failed")
+}
+
+func TestPlaceError(t *testing.T) {
+	pl := &plan{placers: []policy.Placer{failingPlacer{}}, cluster: &policy.Cluster{Name: "member1"}}
+	r := &run{}
+	o := r.render(yaml.MustParse("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"), pl)
+	require.Error(t, o.err)
+	assert.True(t, strings.Contains(o.err.Error(), "placement failed"))
+}

@@ -1,0 +1,62 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package policy
+
+// Binding is what a dialect's policies mean for one target: the Sets that
+// override what the cluster receives, and the Placer that says what it
+// receives.
+type Binding struct {
+	Sets []Set
+	// Placer is nil for a dialect that places nothing (override and
+	// admission policies only).
+	Placer Placer
+}
+
+// Placement is whether the target cluster receives a resource, and with
+// how many replicas: the question a render asks of every resource before it
+// overrides it (Prepare → Place → Override → Emit).
+type Placement struct {
+	// Placed is false when the cluster does not receive the resource: the
+	// cluster's render leaves it out.
+	Placed bool
+	// Replicas is the cluster's share of a divided workload; nil when the
+	// resource's own count stands (duplicated, or not a workload).
+	Replicas *int64
+	// Revise writes Replicas into the resource the way the dialect's
+	// control plane does (spec.replicas, a Job's parallelism, …), before
+	// any override; nil when Replicas is nil.
+	Revise Step
+	// By is the placement policy that decided; nil when none did.
+	By *Ref
+	// Reason says why, in a sentence a user can act on (e.g. "cluster
+	// member2 is not in spec.placement.clusterAffinity.clusterNames").
+	Reason string
+}
+
+// Placer decides placement for one target. decided is false when none of
+// the dialect's placement policies concerns the resource: the next
+// dialect's Placer is asked, and when none decides, the cluster receives
+// the resource as it is (Everywhere).
+type Placer interface {
+	Place(res *Resource) (p Placement, decided bool, err error)
+}
+
+// Everywhere is the placement of a resource no placement policy concerns:
+// every rendered cluster receives it, with its own replica count.
+var Everywhere = Placement{Placed: true, Reason: "no placement policy selects it: every rendered cluster receives it"}
+
+// Place asks each Placer in turn; the first that decides places the
+// resource, and a resource none decides on goes Everywhere.
+func Place(res *Resource, placers []Placer) (Placement, error) {
+	for _, p := range placers {
+		pl, decided, err := p.Place(res)
+		if err != nil {
+			return Placement{}, err
+		}
+		if decided {
+			return pl, nil
+		}
+	}
+	return Everywhere, nil
+}
