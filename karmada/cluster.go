@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/policy"
@@ -42,9 +43,9 @@ type clusterObject struct {
 			} `yaml:"resources"`
 		} `yaml:"apiEnablements"`
 		ResourceSummary *struct {
-			Allocatable map[string]string `yaml:"allocatable"`
-			Allocating  map[string]string `yaml:"allocating"`
-			Allocated   map[string]string `yaml:"allocated"`
+			Allocatable map[string]yaml.Node `yaml:"allocatable"`
+			Allocating  map[string]yaml.Node `yaml:"allocating"`
+			Allocated   map[string]yaml.Node `yaml:"allocated"`
 		} `yaml:"resourceSummary"`
 	} `yaml:"status"`
 }
@@ -75,15 +76,19 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	}
 	if rs := kc.Status.ResourceSummary; rs != nil {
 		c.Resources = &policy.Resources{}
-		var err error
+		summary := field.NewPath("status", "resourceSummary")
+		var errs field.ErrorList
 		for _, q := range []struct {
-			in   map[string]string
+			in   map[string]yaml.Node
 			out  *map[string]resource.Quantity
 			name string
 		}{{rs.Allocatable, &c.Resources.Allocatable, "allocatable"}, {rs.Allocating, &c.Resources.Allocating, "allocating"}, {rs.Allocated, &c.Resources.Allocated, "allocated"}} {
-			if *q.out, err = policy.Quantities(q.in, "status.resourceSummary."+q.name); err != nil {
-				return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
-			}
+			var qerrs field.ErrorList
+			*q.out, qerrs = policy.Quantities(q.in, summary.Child(q.name))
+			errs = append(errs, qerrs...)
+		}
+		if len(errs) > 0 {
+			return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), errs.ToAggregate())
 		}
 	}
 	return c, nil

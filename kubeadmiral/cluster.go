@@ -6,6 +6,7 @@ package kubeadmiral
 import (
 	"fmt"
 
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/policy"
@@ -41,9 +42,9 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 				Kind    string `yaml:"kind"`
 			} `yaml:"apiResourceTypes"`
 			Resources *struct {
-				SchedulableNodes *int64            `yaml:"schedulableNodes"`
-				Allocatable      map[string]string `yaml:"allocatable"`
-				Available        map[string]string `yaml:"available"`
+				SchedulableNodes *int64               `yaml:"schedulableNodes"`
+				Allocatable      map[string]yaml.Node `yaml:"allocatable"`
+				Available        map[string]yaml.Node `yaml:"available"`
 			} `yaml:"resources"`
 		} `yaml:"status"`
 	}
@@ -67,12 +68,12 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	}
 	if rs := fc.Status.Resources; rs != nil {
 		c.Resources = &policy.Resources{SchedulableNodes: rs.SchedulableNodes}
-		var err error
-		if c.Resources.Allocatable, err = policy.Quantities(rs.Allocatable, "status.resources.allocatable"); err == nil {
-			c.Resources.Available, err = policy.Quantities(rs.Available, "status.resources.available")
-		}
-		if err != nil {
-			return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
+		resources := field.NewPath("status", "resources")
+		var errs, more field.ErrorList
+		c.Resources.Allocatable, errs = policy.Quantities(rs.Allocatable, resources.Child("allocatable"))
+		c.Resources.Available, more = policy.Quantities(rs.Available, resources.Child("available"))
+		if errs = append(errs, more...); len(errs) > 0 {
+			return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), errs.ToAggregate())
 		}
 	}
 	return c, nil

@@ -4,10 +4,11 @@
 package policy
 
 import (
-	"fmt"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
 // The parts of a cluster object that every control plane spells with the
@@ -50,9 +51,9 @@ func ReadyStatus(conds []ConditionField) string {
 	return ""
 }
 
-// Quantities parses a core/v1 ResourceList (e.g. {cpu: "8", memory:
-// 32Gi}); field names it in errors, e.g. "status.resourceSummary.allocatable".
-func Quantities(in map[string]string, field string) (map[string]resource.Quantity, error) {
+// Quantities parses a core/v1 ResourceList (e.g. {cpu: 8, memory: 32Gi})
+// at path, e.g. status.resourceSummary.allocatable.
+func Quantities(in map[string]yaml.Node, path *field.Path) (map[string]resource.Quantity, field.ErrorList) {
 	if in == nil {
 		return nil, nil
 	}
@@ -60,14 +61,21 @@ func Quantities(in map[string]string, field string) (map[string]resource.Quantit
 	for k := range in {
 		names = append(names, k)
 	}
-	sort.Strings(names) // the first bad quantity is the same on every run
+	sort.Strings(names) // errors in the same order on every run
 	out := make(map[string]resource.Quantity, len(in))
+	var errs field.ErrorList
 	for _, k := range names {
-		q, err := resource.ParseQuantity(in[k])
+		n := in[k]
+		if n.Kind != yaml.ScalarNode || n.Tag == yaml.NodeTagNull {
+			errs = append(errs, field.Invalid(path.Key(k), nil, "expected a quantity, e.g. 8, 500m or 32Gi"))
+			continue
+		}
+		q, err := resource.ParseQuantity(n.Value)
 		if err != nil {
-			return nil, fmt.Errorf("%s.%s: invalid quantity %q: %w (write e.g. 8, 500m, 32Gi)", field, k, in[k], err)
+			errs = append(errs, field.Invalid(path.Key(k), n.Value, err.Error()+" (e.g. 8, 500m or 32Gi)"))
+			continue
 		}
 		out[k] = q
 	}
-	return out, nil
+	return out, errs
 }
