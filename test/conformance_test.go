@@ -11,7 +11,7 @@ import (
 )
 
 // TestConformance runs every case of testdata/conformance (see
-// ../shared/conformance/FORMAT.md) through the binary. The same cases run
+// testdata/conformance/FORMAT.md) through the binary. The same cases run
 // in process in package fn, and per dialect in packages karmada and
 // kubeadmiral; the case loading, the ResourceList and the expectations
 // (the divergences from upstream included) are

@@ -18,7 +18,7 @@ import (
 )
 
 // Case is one file of testdata/conformance (see
-// ../shared/conformance/FORMAT.md).
+// testdata/conformance/FORMAT.md).
 type Case struct {
 	// ID is "<folder>/<file name without .yaml>", e.g. "karmada/image-registry-add".
 	ID          string           `yaml:"-"`
