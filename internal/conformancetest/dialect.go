@@ -47,9 +47,12 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		}
 		if claimed {
 			objs = append(objs, n)
-		} else {
-			resources = append(resources, n)
+			continue
 		}
+		if o, ok := d.(interface{ Observes(apiVersion, kind string) bool }); ok && o.Observes(apiVersion, kind) {
+			objs = append(objs, n) // read by the dialect, and still a resource
+		}
+		resources = append(resources, n)
 	}
 	if len(msgs) == 0 {
 		b, errs := policy.CompileFor(d, objs, policy.Target{Cluster: PolicyCluster(c)})
