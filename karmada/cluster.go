@@ -23,19 +23,13 @@ const (
 // karmada-io/karmada pkg/apis/cluster/v1alpha1/types.go ClusterSpec
 // @f8fdd02 (provider, region, zone, zones).
 type clusterObject struct {
-	Metadata struct {
-		Name   string            `yaml:"name"`
-		Labels map[string]string `yaml:"labels"`
-	} `yaml:"metadata"`
 	Spec struct {
-		Provider string              `yaml:"provider"`
-		Region   string              `yaml:"region"`
-		Zone     string              `yaml:"zone"`
-		Zones    []string            `yaml:"zones"`
-		Taints   []policy.TaintField `yaml:"taints"`
+		Provider string   `yaml:"provider"`
+		Region   string   `yaml:"region"`
+		Zone     string   `yaml:"zone"`
+		Zones    []string `yaml:"zones"`
 	} `yaml:"spec"`
 	Status struct {
-		Conditions     []policy.ConditionField `yaml:"conditions"`
 		APIEnablements []struct {
 			GroupVersion string `yaml:"groupVersion"`
 			Resources    []struct {
@@ -55,20 +49,12 @@ func (Dialect) ClusterType() (apiVersion, kind string) { return ClusterAPIVersio
 
 // DecodeCluster reads a Karmada Cluster into the neutral cluster model.
 func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
-	ref := policy.RefOf(obj)
 	var kc clusterObject
-	if err := obj.YNode().Decode(&kc); err != nil {
-		return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
+	c, err := policy.DecodeCluster(obj, &kc)
+	if err != nil {
+		return policy.Cluster{}, err
 	}
-	if kc.Metadata.Name == "" {
-		return policy.Cluster{}, fmt.Errorf("%s: metadata.name: Required value", ref.GVKString())
-	}
-	c := policy.Cluster{
-		Name: kc.Metadata.Name, Labels: kc.Metadata.Labels,
-		Provider: kc.Spec.Provider, Region: kc.Spec.Region, Zone: kc.Spec.Zone, Zones: kc.Spec.Zones,
-		Taints: policy.Taints(kc.Spec.Taints), Ready: policy.ReadyStatus(kc.Status.Conditions),
-		Source: ref,
-	}
+	c.Provider, c.Region, c.Zone, c.Zones = kc.Spec.Provider, kc.Spec.Region, kc.Spec.Zone, kc.Spec.Zones
 	for _, e := range kc.Status.APIEnablements {
 		for _, r := range e.Resources {
 			c.APIs = append(c.APIs, e.GroupVersion+"/"+r.Kind)
@@ -88,7 +74,7 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 			errs = append(errs, qerrs...)
 		}
 		if len(errs) > 0 {
-			return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), errs.ToAggregate())
+			return policy.Cluster{}, fmt.Errorf("%s: %w", c.Source.GVKString(), errs.ToAggregate())
 		}
 	}
 	return c, nil

@@ -33,7 +33,7 @@ type Dialect struct{}
 // lookalikes are the kinds whose misspellings Claims reports: the policy
 // kinds of both groups and the inventory's Cluster (read by fn, which
 // takes a Cluster of the right apiVersion before any dialect sees it).
-var lookalikes = []policy.Lookalike{
+var lookalikes = policy.Lookalikes{
 	{System: "Karmada", APIVersion: Group + "/" + Version, Kind: KindOverridePolicy, Name: "karmada"},
 	{System: "Karmada", APIVersion: Group + "/" + Version, Kind: KindClusterOverridePolicy, Name: "karmada"},
 	{System: "ACK One", APIVersion: GroupACKOne + "/" + Version, Kind: KindOverridePolicy, Name: "alibabacloud"},
@@ -49,19 +49,15 @@ var lookalikes = []policy.Lookalike{
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
 	if group != Group && group != GroupACKOne {
-		for _, l := range lookalikes {
-			if err := l.Misspelt(apiVersion, kind); err != nil {
-				return true, err
-			}
+		if err := lookalikes.Misspelt(apiVersion, kind, nil); err != nil {
+			return true, err
 		}
 		return false, nil
 	}
-	for _, l := range lookalikes {
-		if kind != l.Kind && strings.HasPrefix(l.APIVersion, group+"/") {
-			if err := l.Misspelt(apiVersion, kind); err != nil {
-				return true, err
-			}
-		}
+	if err := lookalikes.Misspelt(apiVersion, kind, func(l policy.Lookalike) bool {
+		return kind == l.Kind || !strings.HasPrefix(l.APIVersion, group+"/")
+	}); err != nil {
+		return true, err
 	}
 	if (kind == KindOverridePolicy || kind == KindClusterOverridePolicy) && version != Version {
 		return true, fmt.Errorf("%s %s is not supported: supported versions are %s/%s and %s/%s",

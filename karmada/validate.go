@@ -6,6 +6,7 @@ package karmada
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,15 +34,7 @@ var (
 func validateSchema(o *overriderSet, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	enum := func(path *field.Path, v string, allowed []string) {
-		if v == "" {
-			return // absent: reported as a missing required field
-		}
-		for _, a := range allowed {
-			if v == a {
-				return
-			}
-		}
-		errs = append(errs, field.NotSupported(path, v, allowed))
+		errs = append(errs, policy.Enum(path, v, allowed)...)
 	}
 	for i, io := range o.ImageOverrider {
 		enum(p.Child("imageOverrider").Index(i).Child("component"), io.Component, imageComponents)
@@ -150,9 +143,9 @@ func validateAffinity(a *clusterAffinity, p *field.Path) field.ErrorList {
 	for _, e := range a.FieldSelector.MatchExpressions {
 		msg := ""
 		switch {
-		case !contains(fieldSelectorKeys, e.Key):
+		case !slices.Contains(fieldSelectorKeys, e.Key):
 			msg = fmt.Sprintf("unsupported key %q, must be provider, region, or zone", e.Key)
-		case !contains(fieldSelectorOperator, e.Operator):
+		case !slices.Contains(fieldSelectorOperator, e.Operator):
 			msg = fmt.Sprintf("unsupported operator %q, must be In or NotIn", e.Operator)
 		default:
 			continue
@@ -256,15 +249,6 @@ func asJSON(v any) json.RawMessage {
 func sorted(errs field.ErrorList) field.ErrorList {
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
 	return errs
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // validateBeyond checks what Karmada's admission lets through but no

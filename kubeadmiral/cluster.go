@@ -25,17 +25,8 @@ func (Dialect) ClusterType() (apiVersion, kind string) { return ClusterAPIVersio
 // name and labels, which is all KubeAdmiral's override matching reads
 // (kubewharf/kubeadmiral pkg/controllers/override @19de01c).
 func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
-	ref := policy.RefOf(obj)
 	var fc struct {
-		Metadata struct {
-			Name   string            `yaml:"name"`
-			Labels map[string]string `yaml:"labels"`
-		} `yaml:"metadata"`
-		Spec struct {
-			Taints []policy.TaintField `yaml:"taints"`
-		} `yaml:"spec"`
 		Status struct {
-			Conditions       []policy.ConditionField `yaml:"conditions"`
 			APIResourceTypes []struct {
 				Group   string `yaml:"group"`
 				Version string `yaml:"version"`
@@ -48,16 +39,9 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 			} `yaml:"resources"`
 		} `yaml:"status"`
 	}
-	if err := obj.YNode().Decode(&fc); err != nil {
-		return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
-	}
-	if fc.Metadata.Name == "" {
-		return policy.Cluster{}, fmt.Errorf("%s: metadata.name: Required value", ref.GVKString())
-	}
-	c := policy.Cluster{
-		Name: fc.Metadata.Name, Labels: fc.Metadata.Labels,
-		Taints: policy.Taints(fc.Spec.Taints), Ready: policy.ReadyStatus(fc.Status.Conditions),
-		Source: ref,
+	c, err := policy.DecodeCluster(obj, &fc)
+	if err != nil {
+		return policy.Cluster{}, err
 	}
 	for _, t := range fc.Status.APIResourceTypes {
 		gv := t.Version
@@ -73,7 +57,7 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 		c.Resources.Allocatable, errs = policy.Quantities(rs.Allocatable, resources.Child("allocatable"))
 		c.Resources.Available, more = policy.Quantities(rs.Available, resources.Child("available"))
 		if errs = append(errs, more...); len(errs) > 0 {
-			return policy.Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), errs.ToAggregate())
+			return policy.Cluster{}, fmt.Errorf("%s: %w", c.Source.GVKString(), errs.ToAggregate())
 		}
 	}
 	return c, nil

@@ -32,7 +32,7 @@ type Dialect struct{}
 // lookalikes are the kinds whose misspellings Claims reports: the policy
 // kinds and the inventory's FederatedCluster (read by fn, which takes a
 // FederatedCluster of the right apiVersion before any dialect sees it).
-var lookalikes = []policy.Lookalike{
+var lookalikes = policy.Lookalikes{
 	{System: "KubeAdmiral", APIVersion: Group + "/" + Version, Kind: KindOverridePolicy, Name: "kubeadmiral"},
 	{System: "KubeAdmiral", APIVersion: Group + "/" + Version, Kind: KindClusterOverridePolicy, Name: "kubeadmiral"},
 	{System: "KubeAdmiral", APIVersion: Group + "/" + Version, Kind: KindFederatedCluster, Name: "kubeadmiral"},
@@ -46,20 +46,16 @@ var lookalikes = []policy.Lookalike{
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
 	if group != Group {
-		for _, l := range lookalikes {
-			if err := l.Misspelt(apiVersion, kind); err != nil {
-				return true, err
-			}
+		if err := lookalikes.Misspelt(apiVersion, kind, nil); err != nil {
+			return true, err
 		}
 		return false, nil
 	}
 	if (kind == KindOverridePolicy || kind == KindClusterOverridePolicy) && version != Version {
 		return true, fmt.Errorf("%s %s is not supported: the supported version is %s/%s", apiVersion, kind, Group, Version)
 	}
-	for _, l := range lookalikes {
-		if err := l.Misspelt(apiVersion, kind); err != nil {
-			return true, err // a kind spelt in another case, a FederatedCluster of another version
-		}
+	if err := lookalikes.Misspelt(apiVersion, kind, nil); err != nil {
+		return true, err // a kind spelt in another case, a FederatedCluster of another version
 	}
 	return true, nil
 }

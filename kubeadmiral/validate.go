@@ -29,15 +29,7 @@ var (
 func validateRule(r *overrideRule, p *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	enum := func(path *field.Path, v string, allowed []string) {
-		if v == "" {
-			return // optional, or reported as a missing required field
-		}
-		for _, a := range allowed {
-			if v == a {
-				return
-			}
-		}
-		errs = append(errs, field.NotSupported(path, v, allowed))
+		errs = append(errs, policy.Enum(path, v, allowed)...)
 	}
 	if t := r.TargetClusters; t != nil {
 		for i, term := range t.ClusterAffinity {

@@ -38,10 +38,8 @@ type Dialect struct{}
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	group, version, _ := strings.Cut(apiVersion, "/")
 	if group != Group {
-		for _, l := range lookalikes {
-			if err := l.Misspelt(apiVersion, kind); err != nil {
-				return true, err
-			}
+		if err := lookalikes.Misspelt(apiVersion, kind, nil); err != nil {
+			return true, err
 		}
 	}
 	if group == GroupCELPolicies {
@@ -59,18 +57,14 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	case (kind == KindClusterPolicy || kind == KindPolicy) && version != Version:
 		return true, fmt.Errorf("%s %s is not supported: supported version is %s/%s", apiVersion, kind, Group, Version)
 	}
-	for _, l := range lookalikes {
-		if kind != l.Kind {
-			if err := l.Misspelt(apiVersion, kind); err != nil {
-				return true, err // clusterpolicy
-			}
-		}
+	if err := lookalikes.Misspelt(apiVersion, kind, func(l policy.Lookalike) bool { return kind == l.Kind }); err != nil {
+		return true, err // clusterpolicy
 	}
 	return true, nil
 }
 
 // lookalikes are the kinds whose misspellings Claims reports.
-var lookalikes = []policy.Lookalike{
+var lookalikes = policy.Lookalikes{
 	{System: "Kyverno", APIVersion: Group + "/" + Version, Kind: KindClusterPolicy, Name: "kyverno"},
 	{System: "Kyverno", APIVersion: Group + "/" + Version, Kind: KindPolicy, Name: "kyverno"},
 }

@@ -6,8 +6,6 @@ package overriders
 import (
 	"fmt"
 
-	"github.com/distribution/reference"
-
 	"github.com/apply-overrides/apply-overrides/internal/imageref"
 )
 
@@ -22,68 +20,42 @@ const (
 	OpReplace = "replace"
 )
 
-// imageRef mirrors karmada pkg/util/imageparser.Components @f8fdd02: plain
-// strings, never re-validated, so overrides can produce invalid references.
-type imageRef struct {
-	host, repo, tag, digest string
-}
+// imageRef mirrors karmada pkg/util/imageparser.Components @f8fdd02: it
+// never holds both a tag and a digest.
+type imageRef struct{ imageref.Components }
 
-// parseImage is karmada's imageparser.Parse: reference.Parse (no docker.io
-// normalisation), Karmada's host split (imageref.SplitHostname), and the
-// tag winning over the digest.
+// parseImage is karmada's imageparser.Parse: imageref.Parse, with the tag
+// winning over the digest.
 func parseImage(s string) (imageRef, error) {
-	ref, err := reference.Parse(s)
-	if err != nil {
-		return imageRef{}, err
+	c, err := imageref.Parse(s)
+	if c.Tag != "" {
+		c.Digest = ""
 	}
-	var c imageRef
-	if named, ok := ref.(reference.Named); ok {
-		c.host, c.repo = imageref.SplitHostname(named.Name())
-	}
-	if tagged, ok := ref.(reference.Tagged); ok {
-		c.tag = tagged.Tag()
-	} else if digested, ok := ref.(reference.Digested); ok {
-		c.digest = digested.Digest().String()
-	}
-	return c, nil
-}
-
-func (c imageRef) String() string {
-	full := c.repo
-	if c.host != "" {
-		full = c.host + "/" + c.repo
-	}
-	switch {
-	case c.tag != "":
-		return full + ":" + c.tag
-	case c.digest != "":
-		return full + "@" + c.digest
-	}
-	return full
+	return imageRef{c}, err
 }
 
 func (c imageRef) tagOrDigest() string {
-	if c.tag != "" {
-		return c.tag
+	if c.Tag != "" {
+		return c.Tag
 	}
-	return c.digest
+	return c.Digest
 }
 
 // setTagOrDigest silently ignores values that are neither a tag nor a digest.
 func (c *imageRef) setTagOrDigest(s string) {
 	switch {
 	case imageref.IsTag(s):
-		c.tag, c.digest = s, ""
+		c.Tag, c.Digest = s, ""
 	case imageref.IsDigest(s):
-		c.tag, c.digest = "", s
+		c.Tag, c.Digest = "", s
 	}
 }
 
 func (c *imageRef) removeTagOrDigest() {
-	if c.tag != "" {
-		c.tag = ""
+	if c.Tag != "" {
+		c.Tag = ""
 	} else {
-		c.digest = ""
+		c.Digest = ""
 	}
 }
 
@@ -98,20 +70,20 @@ func overrideImage(cur, component, operator, value string) (string, error) {
 	case ComponentRegistry:
 		switch operator {
 		case OpAdd:
-			c.host += value
+			c.Registry += value
 		case OpReplace:
-			c.host = value
+			c.Registry = value
 		case OpRemove:
-			c.host = ""
+			c.Registry = ""
 		}
 	case ComponentRepository:
 		switch operator {
 		case OpAdd:
-			c.repo += value
+			c.Repository += value
 		case OpReplace:
-			c.repo = value
+			c.Repository = value
 		case OpRemove:
-			c.repo = ""
+			c.Repository = ""
 		}
 	case ComponentTag:
 		switch operator {

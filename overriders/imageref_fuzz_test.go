@@ -47,15 +47,15 @@ func FuzzKarmadaImageRef(f *testing.F) {
 		if err != nil {
 			return
 		}
-		overridertest.CheckHostSplit(t, s, ref, c.host, c.repo)
+		overridertest.CheckHostSplit(t, s, ref, c.Registry, c.Repository)
 		tag, dgst := overridertest.TagAndDigest(ref)
 		want := ref.String()
 		if tag != "" && dgst != "" {
 			dgst = ""
 			want = ref.(reference.Named).Name() + ":" + tag
 		}
-		if c.tag != tag || c.digest != dgst {
-			t.Fatalf("parseImage(%q): tag %q digest %q, reference: tag %q digest %q", s, c.tag, c.digest, tag, dgst)
+		if c.Tag != tag || c.Digest != dgst {
+			t.Fatalf("parseImage(%q): tag %q digest %q, reference: tag %q digest %q", s, c.Tag, c.Digest, tag, dgst)
 		}
 		if got := c.String(); got != want {
 			t.Fatalf("parseImage(%q).String() = %q, want %q", s, got, want)

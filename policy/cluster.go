@@ -4,6 +4,7 @@
 package policy
 
 import (
+	"fmt"
 	"sort"
 
 	"k8s.io/apimachinery/pkg/api/resource"
@@ -11,44 +12,53 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// The parts of a cluster object that every control plane spells with the
-// Kubernetes core types, as the dialects decode them. Each dialect's
-// DecodeCluster reads its own object and fills the neutral Cluster with
-// these.
-
-// TaintField is a core/v1 Taint as a cluster object's spec.taints holds it.
-type TaintField struct {
-	Key    string `yaml:"key"`
-	Value  string `yaml:"value"`
-	Effect string `yaml:"effect"`
+// clusterObject is the part of a cluster object that every control plane
+// spells with the Kubernetes core types: metadata, spec.taints (core/v1
+// Taint) and status.conditions (metav1.Condition).
+type clusterObject struct {
+	Metadata struct {
+		Name   string            `yaml:"name"`
+		Labels map[string]string `yaml:"labels"`
+	} `yaml:"metadata"`
+	Spec struct {
+		Taints []Taint `yaml:"taints"`
+	} `yaml:"spec"`
+	Status struct {
+		Conditions []condition `yaml:"conditions"`
+	} `yaml:"status"`
 }
 
-// ConditionField is a metav1.Condition of a cluster object's status.
-type ConditionField struct {
+// condition is a metav1.Condition, as far as placement reads it.
+type condition struct {
 	Type   string `yaml:"type"`
 	Status string `yaml:"status"`
 }
 
-// Taints converts spec.taints.
-func Taints(in []TaintField) []Taint {
-	if len(in) == 0 {
-		return nil
+// DecodeCluster reads what every cluster object has in common into a
+// Cluster (name, labels, taints, the Ready condition, Source) and decodes
+// obj into out, the dialect's own view of its object, whose facts the
+// dialect then adds (out may be nil). Errors name the object.
+func DecodeCluster(obj *yaml.RNode, out any) (Cluster, error) {
+	ref := RefOf(obj)
+	var co clusterObject
+	err := obj.YNode().Decode(&co)
+	if err == nil && out != nil {
+		err = obj.YNode().Decode(out)
 	}
-	out := make([]Taint, len(in))
-	for i, t := range in {
-		out[i] = Taint(t)
+	if err != nil {
+		return Cluster{}, fmt.Errorf("%s: %w", ref.GVKString(), err)
 	}
-	return out
-}
-
-// ReadyStatus is the status of the Ready condition, "" without one.
-func ReadyStatus(conds []ConditionField) string {
-	for _, c := range conds {
-		if c.Type == "Ready" {
-			return c.Status
+	if co.Metadata.Name == "" {
+		return Cluster{}, fmt.Errorf("%s: metadata.name: Required value", ref.GVKString())
+	}
+	c := Cluster{Name: co.Metadata.Name, Labels: co.Metadata.Labels, Taints: co.Spec.Taints, Source: ref}
+	for _, cond := range co.Status.Conditions {
+		if cond.Type == "Ready" {
+			c.Ready = cond.Status
+			break
 		}
 	}
-	return ""
+	return c, nil
 }
 
 // Quantities parses a core/v1 ResourceList (e.g. {cpu: 8, memory: 32Gi})

@@ -46,7 +46,9 @@ type Cluster struct {
 // Taint is a cluster taint: placement skips a cluster whose NoSchedule or
 // NoExecute taint a policy does not tolerate.
 type Taint struct {
-	Key, Value, Effect string
+	Key    string `yaml:"key"`
+	Value  string `yaml:"value"`
+	Effect string `yaml:"effect"`
 }
 
 // Resources is a cluster's capacity as its object's status reports it,

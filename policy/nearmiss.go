@@ -135,3 +135,21 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// Lookalikes is a dialect's kinds for the misspelling checks.
+type Lookalikes []Lookalike
+
+// Misspelt is the first of ls whose Misspelt reports apiVersion and kind,
+// or nil; skip leaves some out (e.g. the kinds an object in the dialect's
+// own group is spelt as exactly).
+func (ls Lookalikes) Misspelt(apiVersion, kind string, skip func(Lookalike) bool) error {
+	for _, l := range ls {
+		if skip != nil && skip(l) {
+			continue
+		}
+		if err := l.Misspelt(apiVersion, kind); err != nil {
+			return err
+		}
+	}
+	return nil
+}

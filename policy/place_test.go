@@ -48,13 +48,41 @@ func TestPlace(t *testing.T) {
 	assert.EqualError(t, err, "no status")
 }
 
-func TestClusterFields(t *testing.T) {
-	assert.Nil(t, Taints(nil))
-	assert.Equal(t, []Taint{{Key: "k", Value: "v", Effect: "NoSchedule"}}, Taints([]TaintField{{Key: "k", Value: "v", Effect: "NoSchedule"}}))
+func TestDecodeCluster(t *testing.T) {
+	var own struct {
+		Spec struct {
+			Region string `yaml:"region"`
+		} `yaml:"spec"`
+	}
+	c, err := DecodeCluster(yaml.MustParse(`apiVersion: x.io/v1
+kind: Cluster
+metadata: {name: m1, labels: {env: prod}}
+spec:
+  region: eu
+  taints: [{key: k, value: v, effect: NoSchedule}]
+status:
+  conditions: [{type: Joined, status: "True"}, {type: Ready, status: "False"}]
+`), &own)
+	require.NoError(t, err)
+	assert.Equal(t, Cluster{
+		Name: "m1", Labels: map[string]string{"env": "prod"},
+		Taints: []Taint{{Key: "k", Value: "v", Effect: "NoSchedule"}}, Ready: "False",
+		Source: Ref{APIVersion: "x.io/v1", Kind: "Cluster", Name: "m1"},
+	}, c)
+	assert.Equal(t, "eu", own.Spec.Region)
 
-	assert.Equal(t, "", ReadyStatus(nil))
-	assert.Equal(t, "False", ReadyStatus([]ConditionField{{Type: "Joined", Status: "True"}, {Type: "Ready", Status: "False"}}))
+	c, err = DecodeCluster(yaml.MustParse("apiVersion: x.io/v1\nkind: Cluster\nmetadata: {name: m2}\n"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "", c.Ready, "no conditions: readiness unknown")
+	assert.Nil(t, c.Taints)
 
+	_, err = DecodeCluster(yaml.MustParse("apiVersion: x.io/v1\nkind: Cluster\nmetadata: {labels: {a: b}}\n"), nil)
+	assert.EqualError(t, err, "x.io/v1 Cluster : metadata.name: Required value")
+	_, err = DecodeCluster(yaml.MustParse("apiVersion: x.io/v1\nkind: Cluster\nmetadata: {name: m}\nspec: {region: [a]}\n"), &own)
+	assert.EqualError(t, err, "x.io/v1 Cluster m: yaml: unmarshal errors:\n  line 4: cannot unmarshal !!seq into string")
+}
+
+func TestQuantities(t *testing.T) {
 	q, errs := Quantities(map[string]yaml.Node{"cpu": scalar8("8"), "memory": scalar8("32Gi")}, field.NewPath("status", "x"))
 	require.Empty(t, errs)
 	assert.Equal(t, map[string]resource.Quantity{"cpu": resource.MustParse("8"), "memory": resource.MustParse("32Gi")}, q)

@@ -5,8 +5,11 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
 )
 
 // The checks below go beyond what Karmada's and KubeAdmiral's admission
@@ -64,4 +67,14 @@ func ImageValueError(component, value string) string {
 
 func isAlnum(r rune) bool {
 	return (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
+}
+
+// Enum checks a value an OpenAPI schema's enum restricts, as the
+// apiserver does: nil for an allowed value and for "" (an absent field,
+// which the required-field check reports), else a NotSupported error.
+func Enum(path *field.Path, v string, allowed []string) field.ErrorList {
+	if v == "" || slices.Contains(allowed, v) {
+		return nil
+	}
+	return field.ErrorList{field.NotSupported(path, v, allowed)}
 }

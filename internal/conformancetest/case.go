@@ -6,6 +6,7 @@ package conformancetest
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +55,7 @@ func Load(t testing.TB, dir string, folders ...string) []*Case {
 	var cases []*Case
 	for _, f := range files {
 		folder := filepath.Base(filepath.Dir(f))
-		if len(folders) > 0 && !contains(folders, folder) {
+		if len(folders) > 0 && !slices.Contains(folders, folder) {
 			continue
 		}
 		data, err := os.ReadFile(f)
@@ -67,15 +68,6 @@ func Load(t testing.TB, dir string, folders ...string) []*Case {
 	require.NotEmpty(t, cases, "no conformance cases in %v under %s", folders, dir)
 	sort.Slice(cases, func(i, j int) bool { return cases[i].ID < cases[j].ID })
 	return cases
-}
-
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Divergence is a case whose upstream behaviour apply-overrides

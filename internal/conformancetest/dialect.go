@@ -49,7 +49,9 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 			objs = append(objs, n)
 			continue
 		}
-		if o, ok := d.(interface{ Observes(apiVersion, kind string) bool }); ok && o.Observes(apiVersion, kind) {
+		if o, ok := d.(interface {
+			Observes(apiVersion, kind string) bool
+		}); ok && o.Observes(apiVersion, kind) {
 			objs = append(objs, n) // read by the dialect, and still a resource
 		}
 		resources = append(resources, n)

@@ -4,8 +4,9 @@
 // Package imageref holds the pieces of image-reference handling that
 // Karmada's and KubeAdmiral's overriders share: the registry split both
 // lifted (SplitHostname) and the anchored tag and digest patterns both
-// lifted from github.com/distribution/reference (IsTag, IsDigest). Each
-// dialect keeps its own parse and format, which differ.
+// lifted from github.com/distribution/reference (IsTag, IsDigest), and the
+// parse both make of an image (Parse). What each does with a reference
+// carrying both a tag and a digest differs, and stays in the dialect.
 package imageref
 
 import (
@@ -55,4 +56,48 @@ func SplitHostname(name string) (host, repo string) {
 		return "", name
 	}
 	return name[:i], name[i+1:]
+}
+
+// Components is an image reference split as both control planes split it
+// (Karmada's imageparser.Components, KubeAdmiral's override.Image): plain
+// strings, never re-validated as a whole, so overrides can make invalid
+// references, as upstream's do.
+type Components struct {
+	Registry, Repository, Tag, Digest string
+}
+
+// Parse is the parse both make: reference.Parse (no docker.io
+// normalisation), the registry split of SplitHostname, and the tag and the
+// digest, both kept (Karmada then drops the digest when there is a tag).
+func Parse(s string) (Components, error) {
+	ref, err := reference.Parse(s)
+	if err != nil {
+		return Components{}, err
+	}
+	var c Components
+	if named, ok := ref.(reference.Named); ok {
+		c.Registry, c.Repository = SplitHostname(named.Name())
+	}
+	if tagged, ok := ref.(reference.Tagged); ok {
+		c.Tag = tagged.Tag()
+	}
+	if digested, ok := ref.(reference.Digested); ok {
+		c.Digest = digested.Digest().String()
+	}
+	return c, nil
+}
+
+// String is [registry/]repository[:tag][@digest].
+func (c Components) String() string {
+	s := c.Repository
+	if c.Registry != "" {
+		s = c.Registry + "/" + s
+	}
+	if c.Tag != "" {
+		s += ":" + c.Tag
+	}
+	if c.Digest != "" {
+		s += "@" + c.Digest
+	}
+	return s
 }

@@ -178,13 +178,13 @@ func (ov *Image) apply(image string) (string, error) {
 		var target *string
 		switch op.Component {
 		case componentRegistry:
-			target = &img.registry
+			target = &img.Registry
 		case componentRepository:
-			target = &img.repository
+			target = &img.Repository
 		case componentTag:
-			target = &img.tag
+			target = &img.Tag
 		case componentDigest:
-			target = &img.digest
+			target = &img.Digest
 		default:
 			return "", fmt.Errorf("unsupported image component(%s)", op.Component)
 		}

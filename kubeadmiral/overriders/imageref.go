@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/distribution/reference"
-
 	"github.com/apply-overrides/apply-overrides/internal/imageref"
 )
 
@@ -31,48 +29,10 @@ func operateComponent(old, operator, value string) (string, error) {
 	return "", fmt.Errorf("unsupported operator: %s", operator)
 }
 
-// imageRef is upstream's override.Image: unlike Karmada's parse it keeps
-// both tag and digest, and nothing is re-validated after the operations
-// except the new tag or digest itself.
-type imageRef struct {
-	registry, repository, tag, digest string
-}
-
-// parseImage is upstream's ParseImage: reference.Parse (no docker.io
-// normalisation) and the registry heuristic of SplitRegistryAndRepository
-// (imageref.SplitHostname, the same as Karmada's).
-func parseImage(s string) (imageRef, error) {
-	ref, err := reference.Parse(s)
-	if err != nil {
-		return imageRef{}, err
-	}
-	var img imageRef
-	if named, ok := ref.(reference.Named); ok {
-		img.registry, img.repository = imageref.SplitHostname(named.Name())
-	}
-	if tagged, ok := ref.(reference.Tagged); ok {
-		img.tag = tagged.Tag()
-	}
-	if digested, ok := ref.(reference.Digested); ok {
-		img.digest = digested.Digest().String()
-	}
-	return img, nil
-}
-
-// String is [registry/]repository[:tag][@digest].
-func (i imageRef) String() string {
-	s := i.repository
-	if i.registry != "" {
-		s = i.registry + "/" + s
-	}
-	if i.tag != "" {
-		s += ":" + i.tag
-	}
-	if i.digest != "" {
-		s += "@" + i.digest
-	}
-	return s
-}
+// parseImage is upstream's ParseImage (override.Image): unlike Karmada's
+// parse it keeps both tag and digest, and nothing is re-validated after the
+// operations except the new tag or digest itself.
+func parseImage(s string) (imageref.Components, error) { return imageref.Parse(s) }
 
 // rawJSONString reproduces how upstream stores an image patch value:
 // fmt.Sprintf("\"%s\"", s) as raw JSON, without escaping. A backslash

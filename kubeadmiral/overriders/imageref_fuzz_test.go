@@ -36,10 +36,10 @@ func FuzzImageRef(f *testing.F) {
 		if err != nil {
 			return
 		}
-		overridertest.CheckHostSplit(t, s, ref, img.registry, img.repository)
+		overridertest.CheckHostSplit(t, s, ref, img.Registry, img.Repository)
 		tag, dgst := overridertest.TagAndDigest(ref)
-		if img.tag != tag || img.digest != dgst {
-			t.Fatalf("parseImage(%q): tag %q digest %q, reference: tag %q digest %q", s, img.tag, img.digest, tag, dgst)
+		if img.Tag != tag || img.Digest != dgst {
+			t.Fatalf("parseImage(%q): tag %q digest %q, reference: tag %q digest %q", s, img.Tag, img.Digest, tag, dgst)
 		}
 		if got := img.String(); got != ref.String() {
 			t.Fatalf("parseImage(%q).String() = %q, reference: %q", s, got, ref.String())

@@ -4,11 +4,8 @@
 package overriders
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"sort"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -130,74 +127,5 @@ func replaceSorted[V any](values map[string]V, node func(V) (*yaml.Node, error))
 }
 
 // jSONNode turns JSON text into a YAML node tree that reads back as the
-// same JSON: objects keep their key order, strings are !!str (quoted where
-// YAML would read them otherwise), numbers !!int or !!float with their JSON
-// text, and collections are block style.
-func jSONNode(data []byte) (*yaml.Node, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	n, err := jSONValue(dec)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("trailing data after JSON value")
-	}
-	return n, nil
-}
-
-func jSONValue(dec *json.Decoder) (*yaml.Node, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			m := &yaml.Node{Kind: yaml.MappingNode, Tag: yaml.NodeTagMap}
-			for dec.More() {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				key, ok := k.(string)
-				if !ok {
-					return nil, fmt.Errorf("unexpected JSON object key %v", k)
-				}
-				v, err := jSONValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				m.Content = append(m.Content, yamlvalue.NewString(key), v)
-			}
-			_, err := dec.Token() // '}'
-			return m, err
-		case '[':
-			s := &yaml.Node{Kind: yaml.SequenceNode, Tag: yaml.NodeTagSeq}
-			for dec.More() {
-				v, err := jSONValue(dec)
-				if err != nil {
-					return nil, err
-				}
-				s.Content = append(s.Content, v)
-			}
-			_, err := dec.Token() // ']'
-			return s, err
-		}
-		return nil, fmt.Errorf("unexpected JSON delimiter %v", t)
-	case string:
-		return yamlvalue.NewString(t), nil
-	case json.Number:
-		tag := yaml.NodeTagInt
-		if _, err := t.Int64(); err != nil {
-			tag = yaml.NodeTagFloat
-		}
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: t.String()}, nil
-	case bool:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: yaml.NodeTagBool, Value: fmt.Sprint(t)}, nil
-	case nil:
-		return nullNode(), nil
-	}
-	return nil, fmt.Errorf("unexpected JSON token %v", tok)
-}
+// same JSON (yamlvalue.FromJSON).
+func jSONNode(data []byte) (*yaml.Node, error) { return yamlvalue.FromJSON(data) }

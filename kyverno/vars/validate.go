@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	jsonpatch "github.com/evanphx/json-patch/v5"
@@ -152,7 +153,7 @@ func contextPatterns(rule any, extra []string) []string {
 		}
 	}
 	for _, n := range extra {
-		if !contains(out, n+"*") && !contains(out, n+".data") {
+		if !slices.Contains(out, n+"*") && !slices.Contains(out, n+".data") {
 			out = append(out, n+"*")
 		}
 	}
@@ -192,13 +193,4 @@ func field(v any, path ...string) any {
 		v = m[k]
 	}
 	return v
-}
-
-func contains(list []string, s string) bool {
-	for _, e := range list {
-		if e == s {
-			return true
-		}
-	}
-	return false
 }
