@@ -12,6 +12,8 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/parallel"
 )
 
 // writeResourceList writes a ResourceList exactly as kyaml's
@@ -134,7 +136,7 @@ func writeOrdered(w io.Writer, n int, produce func(lo, hi int, buf *bytes.Buffer
 		parts[i] = &part{done: make(chan struct{})}
 	}
 	var stop atomic.Bool
-	go forEach(len(parts), func(i int) {
+	go parallel.ForEach(len(parts), func(i int) {
 		p := parts[i]
 		defer close(p.done)
 		if stop.Load() {

@@ -10,6 +10,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
 	"github.com/apply-overrides/apply-overrides/kyverno"
@@ -92,7 +93,7 @@ func (r *run) process() (out []outItem, ok bool) {
 		}
 	}
 	outcomes := make([]outcome, len(work))
-	forEach(len(work), func(i int) { outcomes[i] = r.override(out[work[i]].node, pl) })
+	parallel.ForEach(len(work), func(i int) { outcomes[i] = r.override(out[work[i]].node, pl) })
 	var total tally
 	for i, o := range outcomes {
 		if o.err != nil {

@@ -16,6 +16,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -420,7 +421,7 @@ func (sp *splitInput) parseAll(budget *aliasBudget) ([]*yaml.RNode, []checked, b
 	items := make([]*yaml.RNode, n)
 	checks := make([]checked, n)
 	var failed atomic.Bool
-	forEach((n+groupSize-1)/groupSize, func(g int) {
+	parallel.ForEach((n+groupSize-1)/groupSize, func(g int) {
 		lo, hi := g*groupSize, min((g+1)*groupSize, n)
 		its, es, ok := sp.parseGroup(lo, hi, budget)
 		if !ok {

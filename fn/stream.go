@@ -10,6 +10,8 @@ import (
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/parallel"
 )
 
 // stream renders a ResourceList without holding every item's node tree at
@@ -59,7 +61,7 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	}
 	nodes := make([]*yaml.RNode, len(earlyIdx))
 	var declined atomic.Bool
-	forEach(len(earlyIdx), func(k int) {
+	parallel.ForEach(len(earlyIdx), func(k int) {
 		i := earlyIdx[k]
 		parsed, checks, ok := sp.parseGroup(i, i+1, budget)
 		if !ok || checks[0].err != nil || checks[0].expanded {
