@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/internal/resourcelist"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -23,6 +24,10 @@ const (
 	ConfigAPIVersion = "apply-overrides.dev/v1alpha1"
 	ConfigKind       = "ApplyOverrides"
 )
+
+// listOptions tells the ResourceList reader what the function takes as its
+// functionConfig, for the message that rejects one that is not a mapping.
+var listOptions = resourcelist.Options{FunctionConfig: "a mapping, a ConfigMap or an " + ConfigAPIVersion + " " + ConfigKind}
 
 // Config is the function's configuration, from either form of functionConfig.
 type Config struct {

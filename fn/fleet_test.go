@@ -16,6 +16,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/resourcelist"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -24,14 +25,14 @@ import (
 // written, without results.
 func renderOne(t *testing.T, data []byte, name string) string {
 	t.Helper()
-	in, err := readInput(data)
+	in, err := resourcelist.Parse(data, listOptions)
 	require.NoError(t, err)
-	require.NoError(t, in.fc.PipeE(yaml.Lookup("spec"), yaml.SetField("cluster", yaml.NewStringRNode(name))))
-	r := &run{rl: &framework.ResourceList{Items: in.items, FunctionConfig: in.fc}}
+	require.NoError(t, in.FunctionConfig.PipeE(yaml.Lookup("spec"), yaml.SetField("cluster", yaml.NewStringRNode(name))))
+	r := &run{rl: &framework.ResourceList{Items: in.Items, FunctionConfig: in.FunctionConfig}}
 	out, ok := r.process()
 	require.True(t, ok, "%v", r.rl.Results)
 	var buf bytes.Buffer
-	require.NoError(t, writeResourceList(&buf, in.apiVersion, in.kind, out, in.source, nil, nil))
+	require.NoError(t, resourcelist.WriteList(&buf, in.APIVersion, in.Kind, listItems(in, out), nil, nil))
 	return buf.String()
 }
 
@@ -44,24 +45,24 @@ func TestFleetMatchesSingleRuns(t *testing.T) {
 	require.NoError(t, err)
 	names := []string{"member1", "member2"}
 
-	in, err := readInput(data)
+	in, err := resourcelist.Parse(data, listOptions)
 	require.NoError(t, err)
-	before := make([]string, len(in.items))
-	for i, it := range in.items {
+	before := make([]string, len(in.Items))
+	for i, it := range in.Items {
 		before[i] = it.MustString()
 	}
-	r := &run{rl: &framework.ResourceList{Items: in.items, FunctionConfig: in.fc}}
+	r := &run{rl: &framework.ResourceList{Items: in.Items, FunctionConfig: in.FunctionConfig}}
 	renders, ok := r.processFleet(names)
 	require.True(t, ok, "%v", r.rl.Results)
 	require.Len(t, renders, 2)
-	for i, it := range in.items {
+	for i, it := range in.Items {
 		assert.Equal(t, before[i], it.MustString(), "the parsed items stay as read")
 	}
 	var outputs []string
 	for i, rd := range renders {
 		assert.Equal(t, names[i], rd.cluster.Name)
 		var buf bytes.Buffer
-		require.NoError(t, writeResourceList(&buf, in.apiVersion, in.kind, rd.items, in.source, nil, nil))
+		require.NoError(t, resourcelist.WriteList(&buf, in.APIVersion, in.Kind, listItems(in, rd.items), nil, nil))
 		assert.Equal(t, renderOne(t, data, names[i]), buf.String(), names[i])
 		outputs = append(outputs, buf.String())
 	}
@@ -131,7 +132,7 @@ func TestPlaceBeforeOverride(t *testing.T) {
 			var streamed bytes.Buffer
 			_, ok := stream(in, &streamed)
 			require.True(t, ok)
-			parsed, err := readInput(in)
+			parsed, err := resourcelist.Parse(in, listOptions)
 			require.NoError(t, err)
 			var whole bytes.Buffer
 			_, ok = executeList(parsed, &whole)

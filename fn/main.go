@@ -13,12 +13,22 @@ import (
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
-	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/resourcelist"
 )
 
 // Version is the build's version, stamped by the Makefile with
 // -ldflags "-X github.com/apply-overrides/apply-overrides/fn.Version=...".
 var Version = "dev"
+
+// The limits every input is held to, which the ResourceList reader
+// (internal/resourcelist) enforces: the largest input read, how many nodes
+// its YAML aliases may expand to, and how deeply its values may nest.
+const (
+	MaxInputBytes = resourcelist.MaxInputBytes
+	MaxAliasNodes = resourcelist.MaxAliasNodes
+	MaxDepth      = resourcelist.MaxDepth
+)
 
 const usage = `apply-overrides: render what one member cluster of a fleet receives.
 
@@ -124,34 +134,34 @@ func describeResult(r *framework.Result) string {
 // function never touches path or index annotations, and the migration
 // rejects inputs whose items mix annotation formats.
 func execute(stdin io.Reader) ([]byte, framework.Results) {
-	data, err := readAll(stdin)
+	data, err := resourcelist.ReadAll(stdin)
 	if err != nil {
 		return failure("", err)
 	}
-	data, enc := normalize(data)
+	data, enc := resourcelist.Normalize(data)
 	var buf bytes.Buffer
 	buf.Grow(len(data) + len(data)/8 + 4096) // the output is about the input's size
 	if results, ok := stream(data, &buf); ok {
-		return enc.apply(buf.Bytes()), results
+		return enc.Apply(buf.Bytes()), results
 	}
-	in, err := readInput(data)
+	in, err := resourcelist.Parse(data, listOptions)
 	if err != nil {
 		out, results := failure("", err)
-		return enc.apply(out), results
+		return enc.Apply(out), results
 	}
 	results, ok := executeList(in, &buf)
 	if !ok {
-		out, results := failure(in.apiVersion, results)
-		return enc.apply(out), results
+		out, results := failure(in.APIVersion, results)
+		return enc.Apply(out), results
 	}
-	return enc.apply(buf.Bytes()), results
+	return enc.Apply(buf.Bytes()), results
 }
 
 // failure is the output of a failed run and its results.
 func failure(apiVersion string, err error) ([]byte, framework.Results) {
 	var results framework.Results
 	switch e := err.(type) {
-	case inputErrors:
+	case resourcelist.Errors:
 		results = framework.Results(e)
 	case framework.Results:
 		results = e
@@ -159,7 +169,7 @@ func failure(apiVersion string, err error) ([]byte, framework.Results) {
 		results = framework.Results{{Severity: framework.Error, Message: err.Error()}}
 	}
 	var buf bytes.Buffer
-	if werr := writeFailure(&buf, apiVersion, results); werr != nil {
+	if werr := resourcelist.WriteFailure(&buf, apiVersion, results); werr != nil {
 		results = append(results, &framework.Result{Severity: framework.Error, Message: "encode the results: " + werr.Error()})
 		return nil, results
 	}
@@ -168,16 +178,16 @@ func failure(apiVersion string, err error) ([]byte, framework.Results) {
 
 // executeList renders a checked input with every item parsed and writes
 // the output list; ok is false when an error result was reported.
-func executeList(in *input, w io.Writer) (framework.Results, bool) {
-	rl := &framework.ResourceList{Items: in.items, FunctionConfig: in.fc}
+func executeList(in *resourcelist.List, w io.Writer) (framework.Results, bool) {
+	rl := &framework.ResourceList{Items: in.Items, FunctionConfig: in.FunctionConfig}
 	r := &run{rl: rl}
 	out, ok := r.process()
 	if !ok {
 		return rl.Results, false
 	}
-	enc, err := encodeResults(rl.Results)
+	enc, err := resourcelist.EncodeResults(rl.Results)
 	if err == nil {
-		err = writeResourceList(w, in.apiVersion, in.kind, out, in.source, in.fc, enc)
+		err = resourcelist.WriteList(w, in.APIVersion, in.Kind, listItems(in, out), in.FunctionConfig, enc)
 	}
 	if err != nil {
 		return append(rl.Results, &framework.Result{Severity: framework.Error, Message: "write the output ResourceList: " + err.Error()}), false
@@ -185,21 +195,18 @@ func executeList(in *input, w io.Writer) (framework.Results, bool) {
 	return rl.Results, true
 }
 
-// encodeResults turns the results into the ResourceList's results field;
-// nil when there are none.
-func encodeResults(results framework.Results) (*yaml.RNode, error) {
-	if len(results) == 0 {
-		return nil, nil
+// listItems is what the writer needs of the output items: an item no
+// render touched is written as its text in the input, when the input kept
+// it.
+func listItems(in *resourcelist.List, out []outItem) []resourcelist.Item {
+	items := make([]resourcelist.Item, len(out))
+	for i, o := range out {
+		items[i].Node = o.node
+		if !o.touched {
+			items[i].Source = in.Source(o.index)
+		}
 	}
-	b, err := yaml.Marshal(results)
-	if err != nil {
-		return nil, fmt.Errorf("encode results: %w", err)
-	}
-	n, err := yaml.Parse(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("encode results: %w", err)
-	}
-	return n, nil
+	return items
 }
 
 // writeAllocProfile writes the allocation profile of the run to path

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
 	"github.com/apply-overrides/apply-overrides/kyverno"
@@ -101,7 +102,7 @@ func (r *run) renderCluster(pl *plan, copy bool) (out []outItem, ok bool) {
 		}
 	}
 	outcomes := make([]outcome, len(work))
-	forEach(len(work), func(i int) {
+	parallel.ForEach(len(work), func(i int) {
 		n := out[work[i]].node
 		if copy {
 			n = n.Copy()

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/resourcelist"
 )
 
 const (
@@ -38,14 +40,15 @@ func runFn(t *testing.T, in string) (string, framework.Results) {
 	out, results := execute(strings.NewReader(in))
 	docs := decodeDocs(t, out)
 	require.Len(t, docs, 1, "exactly one output document:\n%s", out)
-	assert.Equal(t, "ResourceList", scalarField(docs[0], "kind"))
+	rl := yaml.NewRNode(docs[0])
+	assert.Equal(t, "ResourceList", rl.GetKind())
 	if results.ExitCode() != 0 {
-		items := fieldNode(docs[0], "items")
+		items := rl.Field("items")
 		require.NotNil(t, items)
-		assert.Empty(t, items.Content, "a failed run writes no items")
-		res := fieldNode(docs[0], "results")
+		assert.Empty(t, items.Value.YNode().Content, "a failed run writes no items")
+		res := rl.Field("results")
 		require.NotNil(t, res, "a failed run writes its results")
-		assert.Len(t, res.Content, len(results))
+		assert.Len(t, res.Value.YNode().Content, len(results))
 	}
 	return string(out), results
 }
@@ -307,7 +310,7 @@ func TestDeepAndLargeValues(t *testing.T) {
 
 // TestInputTooLarge: the reader stops at MaxInputBytes.
 func TestInputTooLarge(t *testing.T) {
-	_, err := readAll(io.LimitReader(zeros{}, MaxInputBytes+10))
+	_, err := resourcelist.ReadAll(io.LimitReader(zeros{}, MaxInputBytes+10))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "larger than 256 MiB")
 }

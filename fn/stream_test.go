@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/apply-overrides/apply-overrides/internal/corpus"
+	"github.com/apply-overrides/apply-overrides/internal/resourcelist"
 )
 
 // TestStreamMatchesWholeList holds the streaming path to the whole-list
@@ -57,7 +58,7 @@ func TestStreamMatchesWholeList(t *testing.T) {
 	streamed := 0
 	for name, in := range inputs {
 		t.Run(name, func(t *testing.T) {
-			in, _ = normalize(in)
+			in, _ = resourcelist.Normalize(in)
 			var got bytes.Buffer
 			results, ok := stream(in, &got)
 			if c, crafted := crafted[name]; crafted {
@@ -67,8 +68,8 @@ func TestStreamMatchesWholeList(t *testing.T) {
 				assert.Zero(t, got.Len(), "a run that hands over writes nothing")
 				// A handover needs a reason: the input is in another layout,
 				// or the run fails (the whole-list path then reports it).
-				_, splits := splitItems(in)
-				parsed, err := readInput(in)
+				_, splits := resourcelist.Split(in, listOptions)
+				parsed, err := resourcelist.Parse(in, listOptions)
 				fails := err != nil
 				if !fails {
 					_, rendered := executeList(parsed, &bytes.Buffer{})
@@ -78,7 +79,7 @@ func TestStreamMatchesWholeList(t *testing.T) {
 				return
 			}
 			streamed++
-			parsed, err := readInput(in)
+			parsed, err := resourcelist.Parse(in, listOptions)
 			require.NoError(t, err)
 			var want bytes.Buffer
 			wantResults, wantOK := executeList(parsed, &want)
@@ -88,25 +89,4 @@ func TestStreamMatchesWholeList(t *testing.T) {
 		})
 	}
 	assert.Greater(t, streamed, len(inputs)/2, "the streaming path serves most inputs")
-}
-
-func TestChunkHead(t *testing.T) {
-	for _, c := range []struct {
-		in, apiVersion, kind string
-		ok                   bool
-	}{
-		{"- apiVersion: v1\n  kind: ConfigMap\n", "v1", "ConfigMap", true},
-		{"# head\n- kind: Deployment # c\n  apiVersion: apps/v1\n", "", "", false},
-		{"- kind: Deployment\n  apiVersion: apps/v1\n  spec:\n    kind: x\n", "apps/v1", "Deployment", true},
-		{"- apiVersion: 'v1'\n  kind: ConfigMap\n", "", "", false},
-		{"- apiVersion: v1\n  kind: ConfigMap\n  kind: Secret\n", "", "", false},
-		{"- {apiVersion: v1, kind: ConfigMap}\n", "", "", false},
-		{"- apiVersion: v1\n", "", "", false},
-	} {
-		apiVersion, kind, ok := chunkHead([]byte(c.in))
-		assert.Equal(t, c.ok, ok, c.in)
-		if c.ok {
-			assert.Equal(t, []string{c.apiVersion, c.kind}, []string{apiVersion, kind}, c.in)
-		}
-	}
 }

@@ -1,7 +1,7 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-package fn
+package resourcelist
 
 import (
 	"fmt"

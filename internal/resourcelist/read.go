@@ -1,7 +1,7 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-package fn
+package resourcelist
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync/atomic"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/kio"
@@ -19,32 +18,53 @@ import (
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
-// input is a ResourceList read and checked: every item a mapping with an
+// List is a ResourceList read and checked: every item a mapping with an
 // identity, no alias left in any tree, no duplicate key, no duplicate item.
-type input struct {
-	apiVersion, kind string
-	fc               *yaml.RNode
-	items            []*yaml.RNode
-	// sources holds each item's text, when the items were split out of the
-	// input text: an item no policy changes is written back as it came.
-	sources [][]byte
+type List struct {
+	APIVersion, Kind string
+	FunctionConfig   *yaml.RNode // nil when the list has none
+	Items            []*yaml.RNode
+	// Sources holds each item's text, when the items were split out of the
+	// input text (nil otherwise, or nil for an item whose aliases were
+	// expanded): an item no one changes can be written back as it came.
+	Sources [][]byte
 }
 
-// source returns item i's text in the input, or nil.
-func (in *input) source(i int) []byte {
-	if in.sources == nil {
+// Source returns item i's text in the input, or nil.
+func (l *List) Source(i int) []byte {
+	if l.Sources == nil {
 		return nil
 	}
-	return in.sources[i]
+	return l.Sources[i]
+}
+
+// Options adapts the reader to the function that reads the list.
+type Options struct {
+	// FunctionConfig says what the function takes as its functionConfig,
+	// for the message that rejects one that is not a mapping: it completes
+	// "expected ...", e.g. "a mapping, a ConfigMap or an example.com/v1
+	// Settings". Empty means "a mapping".
+	FunctionConfig string
+}
+
+// expectedFunctionConfig completes the message that rejects a
+// functionConfig that is not a mapping.
+func (o Options) expectedFunctionConfig() string {
+	if o.FunctionConfig == "" {
+		return "a mapping"
+	}
+	return o.FunctionConfig
 }
 
 // The ResourceList's API, as the KRM functions specification defines it.
 var resourceListAPIVersions = []string{kio.ResourceListAPIVersion, "config.kubernetes.io/v1alpha1"}
 
-// inputErrors collects the problems of an input.
-type inputErrors []*framework.Result
+// Errors are the problems of an input, as the results a failed run
+// reports: the error Parse and ReadAll return when the input fails a check.
+type Errors []*framework.Result
 
-func (e inputErrors) Error() string {
+// Error joins the messages.
+func (e Errors) Error() string {
 	msgs := make([]string, len(e))
 	for i, r := range e {
 		msgs[i] = r.Message
@@ -53,12 +73,14 @@ func (e inputErrors) Error() string {
 }
 
 // listError reports a problem with the input as a whole.
-func listError(format string, args ...any) inputErrors {
-	return inputErrors{{Severity: framework.Error, Message: fmt.Sprintf(format, args...)}}
+func listError(format string, args ...any) Errors {
+	return Errors{{Severity: framework.Error, Message: fmt.Sprintf(format, args...)}}
 }
 
-// readAll reads at most MaxInputBytes from r.
-func readAll(r io.Reader) ([]byte, error) {
+// ReadAll reads the input, at most MaxInputBytes of it: a larger input is
+// an error (Errors) that says so, a failed read one that wraps the reader's
+// error.
+func ReadAll(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read the input ResourceList: %w", err)
@@ -69,32 +91,28 @@ func readAll(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
-// readInput parses and checks the input ResourceList. A ResourceList in
-// the layout every orchestrator writes (top-level keys at column 0, the items
-// a block sequence whose entries start with "- " at column 0) is split into
-// its items textually and the items are parsed and checked on all cores, in
-// groups; anything else, an alias across groups and an alias bomb are
-// parsed and checked as a whole, one item after another. Either way the
-// result is the same nodes and comments (TestStreamMatchesWholeList,
-// TestLayoutDoesNotChangeWhatIsWritten); an input that splits keeps each
-// item's text.
-func readInput(data []byte) (*input, error) {
-	if sp, ok := splitItems(data); ok {
-		// A header that fails its checks is reported from the whole input,
-		// whose lines its messages name.
-		budget := newAliasBudget()
-		h, herr := decodeHeader(sp.rest, budget)
-		if herr == nil {
-			if items, checks, ok := sp.parseAll(budget); ok && !slices.ContainsFunc(checks, func(c checked) bool { return c.bomb }) {
-				if err := collect(checks, items, sp.chunks); err != nil {
-					return nil, err
-				}
-				return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: items, sources: sp.chunks}, nil
+// Parse parses and checks a ResourceList, normalized (Normalize). A
+// ResourceList in the layout every orchestrator writes (see Split) is split
+// into its items textually and the items are parsed and checked on all
+// cores, in groups; anything else, an alias across groups and an alias bomb
+// are parsed and checked as a whole, one item after another. Either way the
+// result is the same nodes and comments (TestParseMatchesKyaml, and fn's
+// TestStreamMatchesWholeList and TestLayoutDoesNotChangeWhatIsWritten); an
+// input that splits keeps each item's text. An input that fails a check
+// returns Errors, every problem found, each naming its item, field and line.
+func Parse(data []byte, opt Options) (*List, error) {
+	// A header that fails its checks is reported from the whole input,
+	// whose lines its messages name: Split then declines.
+	if s, ok := Split(data, opt); ok {
+		if items, checks, ok := s.sp.parseAll(s.budget); ok && !slices.ContainsFunc(checks, func(c checked) bool { return c.bomb }) {
+			if err := collect(checks, items, s.Sources); err != nil {
+				return nil, err
 			}
+			return &List{APIVersion: s.APIVersion, Kind: s.Kind, FunctionConfig: s.FunctionConfig, Items: items, Sources: s.Sources}, nil
 		}
 	}
 	budget := newAliasBudget()
-	h, err := decodeHeader(data, budget)
+	h, err := decodeHeader(data, budget, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -114,13 +132,13 @@ func readInput(data []byte) (*input, error) {
 	if err := collect(checks, h.items, sources); err != nil {
 		return nil, err
 	}
-	return &input{apiVersion: h.apiVersion, kind: h.kind, fc: h.fc, items: h.items, sources: sources}, nil
+	return &List{APIVersion: h.apiVersion, Kind: h.kind, FunctionConfig: h.fc, Items: h.items, Sources: sources}, nil
 }
 
 // collect joins the items' problems with the duplicate-identity check and
 // forgets the text of items whose aliases were expanded.
 func collect(checks []checked, items []*yaml.RNode, sources [][]byte) error {
-	var out inputErrors
+	var out Errors
 	bombs := 0
 	for _, c := range checks {
 		if c.bomb {
@@ -156,7 +174,7 @@ type header struct {
 // decodeHeader parses data as exactly one ResourceList document and checks
 // its top level and its functionConfig (not its items), charging aliases to
 // budget.
-func decodeHeader(data []byte, budget *aliasBudget) (*header, error) {
+func decodeHeader(data []byte, budget *aliasBudget, opt Options) (*header, error) {
 	var docs []*yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
@@ -212,7 +230,7 @@ func decodeHeader(data []byte, budget *aliasBudget) (*header, error) {
 	}
 	if fc := rn.Field("functionConfig"); fc != nil && !yaml.IsMissingOrNull(fc.Value) {
 		if fc.Value.YNode().Kind != yaml.MappingNode {
-			return nil, listError("the input ResourceList's functionConfig (line %d) is a YAML %s: expected a mapping, a ConfigMap or an %s %s", fc.Value.YNode().Line, kindName(fc.Value.YNode()), ConfigAPIVersion, ConfigKind)
+			return nil, listError("the input ResourceList's functionConfig (line %d) is a YAML %s: expected %s", fc.Value.YNode().Line, kindName(fc.Value.YNode()), opt.expectedFunctionConfig())
 		}
 		h.fc = fc.Value
 	}
@@ -357,9 +375,9 @@ func itemError(i int, it *yaml.RNode, line int, field, msg string) *framework.Re
 
 // duplicateItems reports items that share apiVersion, kind, namespace and
 // name: a cluster can hold only one of them.
-func duplicateItems(items []*yaml.RNode, checks []checked) inputErrors {
-	first := make(map[itemKey]int, len(items))
-	var out inputErrors
+func duplicateItems(items []*yaml.RNode, checks []checked) Errors {
+	first := make(map[Key]int, len(items))
+	var out Errors
 	for i, it := range items {
 		ref := refOfItem(it)
 		j, seen := first[ref.key()]
@@ -372,202 +390,6 @@ func duplicateItems(items []*yaml.RNode, checks []checked) inputErrors {
 			where += " in " + f
 		}
 		out = append(out, itemError(i, it, checks[i].line, "metadata.name", fmt.Sprintf("a second %s: %s holds the same apiVersion, kind, namespace and name; remove or rename one of them", ref.describe(), where)))
-	}
-	return out
-}
-
-// splitInput is a ResourceList cut into its items' texts.
-type splitInput struct {
-	rest   []byte   // the input with `items: []` in place of the items
-	chunks [][]byte // each item's text, its comments above it included
-	lines  []int    // the number of input lines before each chunk
-	data   []byte   // the text the chunks are cut from, one after another
-	starts []int    // each chunk's offset in data
-}
-
-// groupSize is how many consecutive items are parsed as one sequence: one
-// parser per item would spend most of its time setting itself up.
-const groupSize = 64
-
-// group returns the text of chunks [lo, hi), which follow each other.
-func (sp *splitInput) group(lo, hi int) []byte {
-	end := sp.starts[hi-1] + len(sp.chunks[hi-1])
-	return sp.data[sp.starts[lo]:end]
-}
-
-// parseGroup parses chunks [lo, hi) as one sequence and checks its items in
-// order (an alias may name an anchor of an earlier item of the group); ok is
-// false when the text is not exactly hi-lo sequence entries (a syntax error,
-// an alias of an anchor outside the group): the whole input is then parsed
-// to tell.
-func (sp *splitInput) parseGroup(lo, hi int, budget *aliasBudget) (items []*yaml.RNode, checks []checked, ok bool) {
-	seq, err := yaml.Parse(string(sp.group(lo, hi)))
-	if err != nil || seq.YNode().Kind != yaml.SequenceNode || len(seq.YNode().Content) != hi-lo {
-		return nil, nil, false
-	}
-	items = make([]*yaml.RNode, hi-lo)
-	checks = make([]checked, hi-lo)
-	for k, n := range seq.YNode().Content {
-		items[k] = yaml.NewRNode(n)
-		checks[k] = checkItem(lo+k, items[k], sp.lines[lo], budget)
-	}
-	return items, checks, true
-}
-
-// parseAll parses and checks every item, a group per core at a time.
-func (sp *splitInput) parseAll(budget *aliasBudget) ([]*yaml.RNode, []checked, bool) {
-	n := len(sp.chunks)
-	items := make([]*yaml.RNode, n)
-	checks := make([]checked, n)
-	var failed atomic.Bool
-	forEach((n+groupSize-1)/groupSize, func(g int) {
-		lo, hi := g*groupSize, min((g+1)*groupSize, n)
-		its, es, ok := sp.parseGroup(lo, hi, budget)
-		if !ok {
-			failed.Store(true)
-			return
-		}
-		copy(items[lo:], its)
-		copy(checks[lo:], es)
-	})
-	return items, checks, !failed.Load()
-}
-
-// splitItems cuts the entries of a top-level `items:` block sequence out of
-// data. Leading comments, blank lines and document markers, and trailing
-// ones, are allowed; any other document marker declines the split.
-func splitItems(data []byte) (*splitInput, bool) {
-	data, skipped := trimDocument(data)
-	start := bytes.Index(data, []byte("\nitems:\n"))
-	if start < 0 || bytes.Contains(data, []byte("\n---")) || bytes.Contains(data, []byte("\n...")) || bytes.HasPrefix(data, []byte("---")) {
-		return nil, false
-	}
-	sp := &splitInput{}
-	line := skipped + bytes.Count(data[:start+len("\nitems:\n")], []byte("\n"))
-	pos := start + len("\nitems:\n")
-	end := pos
-	chunkStart, commentStart := -1, -1
-	chunkLine, commentLine := 0, 0
-	for end < len(data) {
-		lineEnd := bytes.IndexByte(data[end:], '\n')
-		if lineEnd < 0 {
-			lineEnd = len(data)
-		} else {
-			lineEnd += end + 1
-		}
-		l := data[end:lineEnd]
-		switch {
-		case bytes.HasPrefix(l, []byte("- ")) || bytes.Equal(bytes.TrimRight(l, "\n"), []byte("-")):
-			begin, beginLine := end, line
-			if commentStart >= 0 {
-				begin, beginLine, commentStart = commentStart, commentLine, -1 // comments above an entry belong to it
-			}
-			if chunkStart >= 0 {
-				sp.chunks = append(sp.chunks, data[chunkStart:begin])
-				sp.lines = append(sp.lines, chunkLine)
-				sp.starts = append(sp.starts, chunkStart)
-			}
-			chunkStart, chunkLine = begin, beginLine
-		case l[0] == '#':
-			if commentStart < 0 {
-				commentStart, commentLine = end, line
-			}
-		case bytes.HasPrefix(l, []byte("  ")) || len(bytes.TrimRight(l, "\n")) == 0:
-			if commentStart >= 0 || (chunkStart < 0 && len(bytes.TrimSpace(l)) > 0) {
-				return nil, false // an item after a comment line, or before any entry
-			}
-		case l[0] == ' ' || l[0] == '\t':
-			return nil, false // odd indentation
-		default:
-			goto done // the next top-level key
-		}
-		end = lineEnd
-		line++
-	}
-done:
-	if chunkStart < 0 || commentStart >= 0 {
-		return nil, false // no entries, or comments after the last one
-	}
-	sp.chunks = append(sp.chunks, data[chunkStart:end])
-	sp.lines = append(sp.lines, chunkLine)
-	sp.starts = append(sp.starts, chunkStart)
-	sp.data = data
-	sp.rest = make([]byte, 0, start+len(data)-end+16)
-	sp.rest = append(sp.rest, data[:start]...)
-	sp.rest = append(sp.rest, "\nitems: []\n"...)
-	sp.rest = append(sp.rest, data[end:]...)
-	return sp, true
-}
-
-// trimDocument drops the lines before the document's first key that are
-// blank, comments or a document start marker, and the trailing lines that
-// are blank, comments or document markers; skipped is the number of lines
-// dropped at the start.
-func trimDocument(data []byte) (body []byte, skipped int) {
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		if i < 0 || !ignorableLine(data[:i], true) {
-			break
-		}
-		data, skipped = data[i+1:], skipped+1
-	}
-	for len(data) > 0 {
-		end := len(data)
-		if data[end-1] == '\n' {
-			end--
-		}
-		i := bytes.LastIndexByte(data[:end], '\n')
-		if i < 0 || !ignorableLine(data[i+1:end], false) {
-			break
-		}
-		data = data[:i+1]
-	}
-	return data, skipped
-}
-
-// ignorableLine reports whether a line outside the document's content is
-// blank, a comment at column 0 or a document marker.
-func ignorableLine(l []byte, leading bool) bool {
-	t := bytes.TrimRight(l, " \t")
-	switch {
-	case len(t) == 0, t[0] == '#':
-		return true
-	case bytes.Equal(t, []byte("---")), bytes.HasPrefix(t, []byte("--- #")):
-		return true
-	case !leading && bytes.Equal(t, []byte("...")):
-		return true
-	}
-	return false
-}
-
-// normalize strips a UTF-8 byte order mark and turns CRLF line ends into
-// LF, as kyaml's reader does; enc records what to restore on output.
-func normalize(data []byte) ([]byte, encoding) {
-	var enc encoding
-	if rest, ok := bytes.CutPrefix(data, []byte("\xef\xbb\xbf")); ok {
-		data, enc.bom = rest, true
-	}
-	if bytes.Contains(data, []byte("\r\n")) {
-		enc.crlf = bytes.Count(data, []byte("\r\n")) == bytes.Count(data, []byte("\n"))
-		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-	}
-	// A byte order mark may also open the document after a leading ---
-	// (files concatenated by a tool); it is not part of the content.
-	data = bytes.ReplaceAll(data, []byte("---\n\xef\xbb\xbf"), []byte("---\n"))
-	return data, enc
-}
-
-// encoding is what the output restores of the input's bytes: a byte order
-// mark, and CRLF line ends when every line of the input had one.
-type encoding struct{ bom, crlf bool }
-
-// apply turns LF-ended output back into the input's encoding.
-func (e encoding) apply(out []byte) []byte {
-	if e.crlf {
-		out = bytes.ReplaceAll(out, []byte("\n"), []byte("\r\n"))
-	}
-	if e.bom {
-		out = append([]byte("\xef\xbb\xbf"), out...)
 	}
 	return out
 }
@@ -668,10 +490,28 @@ func refOfItem(it *yaml.RNode) itemRef {
 	return itemRef{policy.RefOf(it)}
 }
 
-// itemKey is what no two items may share.
-type itemKey struct{ apiVersion, kind, namespace, name string }
+// Key is what no two items of a list may share: apiVersion, kind,
+// namespace and name (a cluster holds only one object of each).
+type Key struct{ apiVersion, kind, namespace, name string }
 
-func (r itemRef) key() itemKey { return itemKey{r.APIVersion, r.Kind, r.Namespace, r.Name} }
+// KeyOf is an item's Key; the zero Key for an item that is not a mapping.
+func KeyOf(it *yaml.RNode) Key { return refOfItem(it).key() }
+
+func (r itemRef) key() Key { return Key{r.APIVersion, r.Kind, r.Namespace, r.Name} }
+
+// HasDuplicates reports whether two of keys are the same. The streaming
+// path keeps only the items' keys, not their nodes, and hands a list with
+// duplicates to Parse, which reports them.
+func HasDuplicates(keys []Key) bool {
+	seen := make(map[Key]struct{}, len(keys))
+	for _, k := range keys {
+		if _, ok := seen[k]; ok {
+			return true
+		}
+		seen[k] = struct{}{}
+	}
+	return false
+}
 
 // describe names the item as messages do, leaving out what it lacks:
 // "apps/v1 Deployment default/web".

@@ -1,7 +1,7 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-package fn
+package resourcelist
 
 import (
 	"bytes"
@@ -15,12 +15,12 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// TestWriteResourceListMatchesKyaml holds the item-by-item writer to kyaml's
+// TestWriteListMatchesKyaml holds the item-by-item writer to kyaml's
 // whole-list kio.ByteWriter, byte for byte, on every ResourceList of the
 // repository (goldens full of comments, examples).
-func TestWriteResourceListMatchesKyaml(t *testing.T) {
+func TestWriteListMatchesKyaml(t *testing.T) {
 	var files []string
-	for _, pattern := range []string{"../testdata/golden/*/*.yaml", "../examples/*/resourcelist.yaml", "../testdata/examples/stdin/output.yaml", "../testdata/examples/kubeadmiral/output.yaml"} {
+	for _, pattern := range []string{"../../testdata/golden/*/*.yaml", "../../examples/*/resourcelist.yaml", "../../testdata/examples/stdin/output.yaml", "../../testdata/examples/kubeadmiral/output.yaml"} {
 		m, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		files = append(files, m...)
@@ -44,7 +44,7 @@ func roundTrip(t *testing.T, in []byte, ours bool) string {
 	items, err := rw.Read()
 	require.NoError(t, err)
 	if ours {
-		require.NoError(t, writeResourceList(&out, rw.WrappingAPIVersion, rw.WrappingKind, encodeAll(items), noSource, rw.FunctionConfig, rw.Results))
+		require.NoError(t, WriteList(&out, rw.WrappingAPIVersion, rw.WrappingKind, encodeAll(items), rw.FunctionConfig, rw.Results))
 	} else {
 		require.NoError(t, rw.Write(items))
 	}
@@ -52,22 +52,20 @@ func roundTrip(t *testing.T, in []byte, ours bool) string {
 }
 
 // encodeAll marks every item for encoding.
-func encodeAll(items []*yaml.RNode) []outItem {
-	out := make([]outItem, len(items))
+func encodeAll(items []*yaml.RNode) []Item {
+	out := make([]Item, len(items))
 	for i, n := range items {
-		out[i] = outItem{node: n, index: i, touched: true}
+		out[i] = Item{Node: n}
 	}
 	return out
 }
 
-func noSource(int) []byte { return nil }
-
-// TestReadInputMatchesKyaml holds the parallel reader to kio.ByteReader: the
+// TestParseMatchesKyaml holds the parallel reader to kio.ByteReader: the
 // same items, comments included, as rendered by the writer.
-func TestReadInputMatchesKyaml(t *testing.T) {
-	files, err := filepath.Glob("../testdata/golden/*/*.yaml")
+func TestParseMatchesKyaml(t *testing.T) {
+	files, err := filepath.Glob("../../testdata/golden/*/*.yaml")
 	require.NoError(t, err)
-	more, err := filepath.Glob("../examples/*/resourcelist.yaml")
+	more, err := filepath.Glob("../../examples/*/resourcelist.yaml")
 	require.NoError(t, err)
 	files = append(files, more...)
 	inputs := map[string][]byte{
@@ -90,11 +88,11 @@ func TestReadInputMatchesKyaml(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, rw.Write(items))
 
-			norm, _ := normalize(b)
-			in, err := readInput(norm)
+			norm, _ := Normalize(b)
+			in, err := Parse(norm, Options{})
 			require.NoError(t, err)
 			var got bytes.Buffer
-			require.NoError(t, writeResourceList(&got, in.apiVersion, in.kind, encodeAll(in.items), noSource, in.fc, rw.Results))
+			require.NoError(t, WriteList(&got, in.APIVersion, in.Kind, encodeAll(in.Items), in.FunctionConfig, rw.Results))
 			assert.Equal(t, want.String(), got.String())
 			if _, ok := splitItems(norm); ok {
 				fast++
