@@ -75,7 +75,7 @@ func TestDecodeClusterErrors(t *testing.T) {
 		"no name": {"apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {labels: {a: b}}\n",
 			"cluster.karmada.io/v1alpha1 Cluster : metadata.name: Required value"},
 		"bad quantity": {"apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nstatus: {resourceSummary: {allocated: {cpu: four}}}\n",
-			`cluster.karmada.io/v1alpha1 Cluster m: status.resourceSummary.allocated[cpu]: Invalid value: "four": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' (e.g. 8, 500m or 32Gi)`},
+			`cluster.karmada.io/v1alpha1 Cluster m: status.resourceSummary.allocated[cpu]: Invalid value: "four": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': write a Kubernetes quantity, e.g. 8, 500m or 32Gi`},
 		"bad shape": {"apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {taints: yes}\n",
 			"cluster.karmada.io/v1alpha1 Cluster m: yaml: unmarshal errors:\n  line 4: cannot unmarshal !!str `yes` into []policy.Taint"},
 	} {

@@ -61,7 +61,7 @@ func TestDecodeClusterErrors(t *testing.T) {
 		"no name": {"apiVersion: core.kubeadmiral.io/v1alpha1\nkind: FederatedCluster\nmetadata: {}\n",
 			"core.kubeadmiral.io/v1alpha1 FederatedCluster : metadata.name: Required value"},
 		"bad quantity": {"apiVersion: core.kubeadmiral.io/v1alpha1\nkind: FederatedCluster\nmetadata: {name: m}\nstatus: {resources: {available: {memory: 1x}}}\n",
-			`core.kubeadmiral.io/v1alpha1 FederatedCluster m: status.resources.available[memory]: Invalid value: "1x": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' (e.g. 8, 500m or 32Gi)`},
+			`core.kubeadmiral.io/v1alpha1 FederatedCluster m: status.resources.available[memory]: Invalid value: "1x": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': write a Kubernetes quantity, e.g. 8, 500m or 32Gi`},
 		"bad shape": {"apiVersion: core.kubeadmiral.io/v1alpha1\nkind: FederatedCluster\nmetadata: {name: m}\nstatus: {conditions: {a: b}}\n",
 			"core.kubeadmiral.io/v1alpha1 FederatedCluster m: yaml: unmarshal errors:\n  line 4: cannot unmarshal !!map into []policy.condition"},
 	} {

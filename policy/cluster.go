@@ -82,7 +82,7 @@ func Quantities(in map[string]yaml.Node, path *field.Path) (map[string]resource.
 		}
 		q, err := resource.ParseQuantity(n.Value)
 		if err != nil {
-			errs = append(errs, field.Invalid(path.Key(k), n.Value, err.Error()+" (e.g. 8, 500m or 32Gi)"))
+			errs = append(errs, field.Invalid(path.Key(k), n.Value, err.Error()+": write a Kubernetes quantity, e.g. 8, 500m or 32Gi"))
 			continue
 		}
 		out[k] = q

@@ -90,7 +90,7 @@ func TestQuantities(t *testing.T) {
 	require.Empty(t, errs)
 	assert.Nil(t, q)
 	_, errs = Quantities(map[string]yaml.Node{"cpu": scalar8("8"), "memory": scalar8("lots"), "pods": {Kind: yaml.MappingNode}}, field.NewPath("status", "x"))
-	assert.EqualError(t, errs.ToAggregate(), `[status.x[memory]: Invalid value: "lots": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$' (e.g. 8, 500m or 32Gi), status.x[pods]: Invalid value: null: expected a quantity, e.g. 8, 500m or 32Gi]`)
+	assert.EqualError(t, errs.ToAggregate(), `[status.x[memory]: Invalid value: "lots": quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': write a Kubernetes quantity, e.g. 8, 500m or 32Gi, status.x[pods]: Invalid value: null: expected a quantity, e.g. 8, 500m or 32Gi]`)
 }
 
 func scalar8(v string) yaml.Node {
