@@ -87,9 +87,9 @@ func (r *run) process() (out []outItem, ok bool) {
 }
 
 // renderCluster places and overrides the resources for pl's cluster, on
-// all cores; copy makes it work on copies of the resources' nodes, so that
+// all cores; copies makes it work on copies of the resources' nodes, so that
 // the items stay as they were read for the next cluster.
-func (r *run) renderCluster(pl *plan, copy bool) (out []outItem, ok bool) {
+func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 	out = make([]outItem, 0, len(pl.items))
 	var work []int // indexes into out
 	for i, it := range pl.items {
@@ -104,7 +104,7 @@ func (r *run) renderCluster(pl *plan, copy bool) (out []outItem, ok bool) {
 	outcomes := make([]outcome, len(work))
 	parallel.ForEach(len(work), func(i int) {
 		n := out[work[i]].node
-		if copy {
+		if copies {
 			n = n.Copy()
 			out[work[i]].node = n
 		}
