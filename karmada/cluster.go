@@ -24,10 +24,18 @@ const (
 // @f8fdd02 (provider, region, zone, zones).
 type clusterObject struct {
 	Spec struct {
-		Provider string   `yaml:"provider"`
-		Region   string   `yaml:"region"`
-		Zone     string   `yaml:"zone"`
-		Zones    []string `yaml:"zones"`
+		Provider       string   `yaml:"provider"`
+		Region         string   `yaml:"region"`
+		Zone           string   `yaml:"zone"`
+		Zones          []string `yaml:"zones"`
+		ResourceModels []struct {
+			Grade  uint `yaml:"grade"`
+			Ranges []struct {
+				Name string    `yaml:"name"`
+				Min  yaml.Node `yaml:"min"`
+				Max  yaml.Node `yaml:"max"`
+			} `yaml:"ranges"`
+		} `yaml:"resourceModels"`
 	} `yaml:"spec"`
 	Status struct {
 		APIEnablements []struct {
@@ -40,6 +48,11 @@ type clusterObject struct {
 			Allocatable map[string]yaml.Node `yaml:"allocatable"`
 			Allocating  map[string]yaml.Node `yaml:"allocating"`
 			Allocated   map[string]yaml.Node `yaml:"allocated"`
+			// AllocatableModelings counts the nodes of each grade.
+			AllocatableModelings []struct {
+				Grade uint  `yaml:"grade"`
+				Count int64 `yaml:"count"`
+			} `yaml:"allocatableModelings"`
 		} `yaml:"resourceSummary"`
 	} `yaml:"status"`
 }
@@ -73,9 +86,39 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 			*q.out, qerrs = policy.Quantities(q.in, summary.Child(q.name))
 			errs = append(errs, qerrs...)
 		}
+		for _, m := range rs.AllocatableModelings {
+			c.Resources.Modelings = append(c.Resources.Modelings, policy.Modeling{Grade: m.Grade, Count: m.Count})
+		}
 		if len(errs) > 0 {
 			return policy.Cluster{}, fmt.Errorf("%s: %w", c.Source.GVKString(), errs.ToAggregate())
 		}
 	}
+	models, errs := resourceModels(&kc)
+	if len(errs) > 0 {
+		return policy.Cluster{}, fmt.Errorf("%s: %w", c.Source.GVKString(), errs.ToAggregate())
+	}
+	if len(models) > 0 {
+		if c.Resources == nil {
+			c.Resources = &policy.Resources{}
+		}
+		c.Resources.Models = models
+	}
 	return c, nil
+}
+
+// resourceModels reads spec.resourceModels.
+func resourceModels(kc *clusterObject) ([]policy.ResourceModel, field.ErrorList) {
+	var out []policy.ResourceModel
+	var errs field.ErrorList
+	for i, m := range kc.Spec.ResourceModels {
+		model := policy.ResourceModel{Grade: m.Grade, Ranges: map[string]policy.ResourceRange{}}
+		for j, r := range m.Ranges {
+			p := field.NewPath("spec", "resourceModels").Index(i).Child("ranges").Index(j)
+			q, qerrs := policy.Quantities(map[string]yaml.Node{"min": r.Min, "max": r.Max}, p)
+			errs = append(errs, qerrs...)
+			model.Ranges[r.Name] = policy.ResourceRange{Min: q["min"], Max: q["max"]}
+		}
+		out = append(out, model)
+	}
+	return out, errs
 }

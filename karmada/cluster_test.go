@@ -85,3 +85,34 @@ func TestDecodeClusterErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestDecodeClusterResourceModels(t *testing.T) {
+	c, err := Dialect{}.DecodeCluster(yaml.MustParse(`apiVersion: cluster.karmada.io/v1alpha1
+kind: Cluster
+metadata: {name: m}
+spec:
+  resourceModels:
+  - grade: 0
+    ranges:
+    - {name: cpu, min: "0", max: "1"}
+    - {name: memory, min: "0", max: 4Gi}
+  - grade: 1
+    ranges:
+    - {name: cpu, min: "1", max: "2"}
+    - {name: memory, min: 4Gi, max: 16Gi}
+status:
+  resourceSummary:
+    allocatableModelings:
+    - {grade: 0, count: 2}
+    - {grade: 1, count: 3}
+`))
+	require.NoError(t, err)
+	require.NotNil(t, c.Resources)
+	assert.Equal(t, []policy.Modeling{{Grade: 0, Count: 2}, {Grade: 1, Count: 3}}, c.Resources.Modelings)
+	require.Len(t, c.Resources.Models, 2)
+	assert.Equal(t, uint(1), c.Resources.Models[1].Grade)
+	assert.Equal(t, policy.ResourceRange{Min: resource.MustParse("4Gi"), Max: resource.MustParse("16Gi")}, c.Resources.Models[1].Ranges["memory"])
+
+	_, err = Dialect{}.DecodeCluster(yaml.MustParse("apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {resourceModels: [{grade: 0, ranges: [{name: cpu, min: x, max: \"1\"}]}]}\n"))
+	assert.ErrorContains(t, err, `spec.resourceModels[0].ranges[0][min]: Invalid value: "x"`)
+}

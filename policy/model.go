@@ -65,6 +65,30 @@ type Resources struct {
 	// SchedulableNodes counts the nodes pods can be scheduled on
 	// (KubeAdmiral); nil when not reported.
 	SchedulableNodes *int64
+	// Models are the cluster's resource models (Karmada spec.resourceModels:
+	// node grades by resource ranges) and Modelings how many nodes of each
+	// grade it has (status.resourceSummary.allocatableModelings), which
+	// Karmada's estimator prefers to the summary when both are present.
+	Models    []ResourceModel
+	Modelings []Modeling
+}
+
+// ResourceModel is one grade of a cluster's resource models: for each
+// resource name, the [Min, Max) range a node of this grade offers.
+type ResourceModel struct {
+	Grade  uint
+	Ranges map[string]ResourceRange
+}
+
+// ResourceRange is a [Min, Max) quantity range.
+type ResourceRange struct {
+	Min, Max resource.Quantity
+}
+
+// Modeling is the number of nodes of one grade.
+type Modeling struct {
+	Grade uint
+	Count int64
 }
 
 // Target is what a render compiles policies for.
