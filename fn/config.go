@@ -42,6 +42,10 @@ type Config struct {
 	// AdmissionPolicies scopes admission (Kyverno) policies to clusters;
 	// without an entry naming it, a policy runs on every cluster.
 	AdmissionPolicies []AdmissionScope
+	// Placement says whether propagation policies decide what the cluster
+	// receives: auto (the default: when the input holds any), enforce or
+	// off.
+	Placement policy.PlacementMode
 }
 
 // AdmissionScope is one entry of spec.admissionPolicies: the policies it
@@ -82,17 +86,32 @@ type typedConfig struct {
 		Cluster           string           `yaml:"cluster"`
 		Clusters          []InlineCluster  `yaml:"clusters"`
 		KeepPolicies      bool             `yaml:"keepPolicies"`
+		Placement         string           `yaml:"placement"`
 		AdmissionPolicies []AdmissionScope `yaml:"admissionPolicies"`
 	} `yaml:"spec"`
 }
 
 // configMapKeys are the data keys a ConfigMap functionConfig may carry.
-var configMapKeys = map[string]bool{"cluster": true, "keepPolicies": true}
+var configMapKeys = map[string]bool{"cluster": true, "keepPolicies": true, "placement": true}
+
+// placementModes are the values of spec.placement (data.placement).
+var placementModes = []policy.PlacementMode{policy.PlacementAuto, policy.PlacementEnforce, policy.PlacementOff}
+
+// placementMode reads a placement mode; "" is auto.
+func placementMode(v string) (policy.PlacementMode, error) {
+	if v == "" {
+		return policy.PlacementAuto, nil
+	}
+	if !slices.Contains(placementModes, policy.PlacementMode(v)) {
+		return "", fmt.Errorf("%q is not a placement mode: use auto (place when the input holds propagation policies), enforce or off", v)
+	}
+	return policy.PlacementMode(v), nil
+}
 
 // ParseConfig reads the functionConfig: a typed ApplyOverrides, a ConfigMap
 // (what `kpt fn eval -- cluster=member1` sends) or nothing.
 func ParseConfig(fc *yaml.RNode) (Config, error) {
-	var cfg Config
+	cfg := Config{Placement: policy.PlacementAuto}
 	if fc == nil || fc.IsNilOrEmpty() {
 		return cfg, nil
 	}
@@ -118,7 +137,11 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 				return cfg, fmt.Errorf("invalid functionConfig %s %s: spec.admissionPolicies[%d].clusterSelector: %w", apiVersion, kind, i, err)
 			}
 		}
-		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies}
+		mode, err := placementMode(tc.Spec.Placement)
+		if err != nil {
+			return cfg, fmt.Errorf("invalid functionConfig %s %s: spec.placement: %w", apiVersion, kind, err)
+		}
+		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies, Placement: mode}
 	case apiVersion == "v1" && kind == "ConfigMap":
 		data := fc.GetDataMap()
 		var unknown []string
@@ -129,7 +152,7 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
-			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: unknown data key(s) %s: supported keys are cluster and keepPolicies",
+			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: unknown data key(s) %s: supported keys are cluster, keepPolicies and placement",
 				fc.GetName(), strings.Join(unknown, ", "))
 		}
 		cfg.Cluster = data["cluster"]
@@ -140,6 +163,11 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 			}
 			cfg.KeepPolicies = b
 		}
+		mode, err := placementMode(data["placement"])
+		if err != nil {
+			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: data.placement: %w", fc.GetName(), err)
+		}
+		cfg.Placement = mode
 	default:
 		return cfg, fmt.Errorf("unsupported functionConfig %s %s: expected %s %s or v1 ConfigMap",
 			apiVersion, kind, ConfigAPIVersion, ConfigKind)

@@ -19,17 +19,37 @@ func TestParseConfig(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		"none": {config: "", want: Config{}},
+		"none": {config: "", want: Config{Placement: policy.PlacementAuto}},
 		"kpt eval placeholder": {config: `
 apiVersion: v1
 kind: ConfigMap
 metadata: {name: function-input}
-data: {}`, want: Config{}},
+data: {}`, want: Config{Placement: policy.PlacementAuto}},
 		"configmap": {config: `
 apiVersion: v1
 kind: ConfigMap
 metadata: {name: function-input}
-data: {cluster: member1, keepPolicies: "true"}`, want: Config{Cluster: "member1", KeepPolicies: true}},
+data: {cluster: member1, keepPolicies: "true"}`, want: Config{Cluster: "member1", KeepPolicies: true, Placement: policy.PlacementAuto}},
+		"configmap placement": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {cluster: member1, placement: "off"}`, want: Config{Cluster: "member1", Placement: policy.PlacementOff}},
+		"configmap bad placement": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {placement: strict}`, wantErr: `invalid functionConfig ConfigMap function-input: data.placement: "strict" is not a placement mode: use auto (place when the input holds propagation policies), enforce or off`},
+		"typed placement": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {cluster: member1, placement: enforce}`, want: Config{Cluster: "member1", Placement: policy.PlacementEnforce}},
+		"typed bad placement": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {placement: Off}`, wantErr: `invalid functionConfig apply-overrides.dev/v1alpha1 ApplyOverrides: spec.placement: "Off" is not a placement mode: use auto (place when the input holds propagation policies), enforce or off`},
 		"configmap unknown key": {config: `
 apiVersion: v1
 kind: ConfigMap
@@ -54,7 +74,7 @@ spec:
     labels: {env: prod}
     provider: aws
     region: us-east-1
-    zones: [us-east-1a]`, want: Config{Cluster: "member1", KeepPolicies: true, Clusters: []InlineCluster{{
+    zones: [us-east-1a]`, want: Config{Cluster: "member1", KeepPolicies: true, Placement: policy.PlacementAuto, Clusters: []InlineCluster{{
 			Name: "member1", Labels: map[string]string{"env": "prod"}, Provider: "aws", Region: "us-east-1", Zones: []string{"us-east-1a"}}}}},
 		"admission scope": {config: `
 apiVersion: apply-overrides.dev/v1alpha1
@@ -64,7 +84,7 @@ spec:
   cluster: member1
   admissionPolicies:
   - policies: [prod-*]
-    clusters: [member1]`, want: Config{Cluster: "member1", AdmissionPolicies: []AdmissionScope{{Policies: []string{"prod-*"}, Clusters: []string{"member1"}}}}},
+    clusters: [member1]`, want: Config{Cluster: "member1", Placement: policy.PlacementAuto, AdmissionPolicies: []AdmissionScope{{Policies: []string{"prod-*"}, Clusters: []string{"member1"}}}}},
 		"admission scope without clusters": {config: `
 apiVersion: apply-overrides.dev/v1alpha1
 kind: ApplyOverrides

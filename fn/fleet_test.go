@@ -119,9 +119,11 @@ func withDialect(t *testing.T, d Dialect) {
 	t.Cleanup(func() { Dialects = saved })
 }
 
-// TestPlaceBeforeOverride drives the PLACE step with a placer: a resource
-// it leaves out is not written for that cluster, by either path, and a
-// revised replica count is written before the overrides run.
+// TestPlaceBeforeOverride drives the PLACE step with a placer: the
+// streaming path hands a placed run to the whole list (placement decides
+// on every resource at once), a resource the placer leaves out is not
+// written for that cluster and gets an info result, and a revised replica
+// count is written before the overrides run.
 func TestPlaceBeforeOverride(t *testing.T) {
 	withDialect(t, placeDialect{})
 	data, err := os.ReadFile("../examples/stdin/resourcelist.yaml")
@@ -131,13 +133,20 @@ func TestPlaceBeforeOverride(t *testing.T) {
 			in := bytes.Replace(data, []byte("cluster: member1"), []byte("cluster: "+name), 1)
 			var streamed bytes.Buffer
 			_, ok := stream(in, &streamed)
-			require.True(t, ok)
+			require.False(t, ok, "the streaming path hands a placed run over")
+			assert.Zero(t, streamed.Len())
 			parsed, err := resourcelist.Parse(in, listOptions)
 			require.NoError(t, err)
 			var whole bytes.Buffer
-			_, ok = executeList(parsed, &whole)
+			results, ok := executeList(parsed, &whole)
 			require.True(t, ok)
-			assert.Equal(t, whole.String(), streamed.String())
+			var infos []string
+			for _, r := range results {
+				infos = append(infos, r.Message)
+			}
+			if name == "member2" {
+				assert.Contains(t, infos, "v1 ConfigMap shop/web-settings is not placed on cluster member2: not for member2")
+			}
 
 			out, err := yaml.Parse(whole.String())
 			require.NoError(t, err)

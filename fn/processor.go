@@ -125,6 +125,11 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 	if failed {
 		return nil, false
 	}
+	for i, o := range outcomes {
+		if o.dropped {
+			r.rl.Results = append(r.rl.Results, leftOut(out[work[i]].node, pl.cluster, o.left))
+		}
+	}
 	r.summarize(pl, total)
 	return slices.DeleteFunc(out, func(o outItem) bool { return o.dropped }), true
 }
@@ -171,7 +176,8 @@ type plan struct {
 	cluster *policy.Cluster
 	sets    []policy.Set
 	placers []policy.Placer
-	// warnings are reported with the run's results when it succeeds.
+	// warnings (and notes) are reported with the run's results when it
+	// succeeds.
 	warnings []*framework.Result
 }
 
@@ -225,6 +231,16 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 		}
 		needed = needed || len(objs) > 0
 	}
+	fleet := make([]*policy.Cluster, 0, len(inv))
+	for _, name := range inv.Names() {
+		fleet = append(fleet, inv[name])
+	}
+	var resources []*yaml.RNode
+	for _, it := range items {
+		if it.resource() {
+			resources = append(resources, it.node)
+		}
+	}
 	targets := make([]policy.Target, len(names))
 	for i, name := range names {
 		cluster, err := inv.Resolve(name, needed)
@@ -236,7 +252,7 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 			r.fail(configResult(err, r.rl.FunctionConfig))
 			return nil, false
 		}
-		targets[i] = policy.Target{Cluster: cluster, Admission: admission}
+		targets[i] = policy.Target{Cluster: cluster, Admission: admission, Placement: cfg.Placement, Fleet: fleet, Resources: resources}
 	}
 	compiled := make([]policy.Policies, len(Dialects))
 	for i, d := range Dialects {
@@ -255,12 +271,16 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 			b, errs := ps.For(t)
 			for _, e := range errs {
 				res := errorResult(e)
-				if policy.IsWarning(e) {
+				switch {
+				case policy.IsWarning(e):
 					res.Severity = framework.Warning
-					pl.warnings = append(pl.warnings, res)
+				case policy.IsNote(e):
+					res.Severity = framework.Info
+				default:
+					r.fail(res)
 					continue
 				}
-				r.fail(res)
+				pl.warnings = append(pl.warnings, res)
 			}
 			pl.sets = append(pl.sets, b.Sets...)
 			if b.Placer != nil {
@@ -332,7 +352,9 @@ type outcome struct {
 	applied int
 	changed bool // a step ran that may have changed the resource
 	dropped bool // placement left the resource out of the cluster
-	err     error
+	// left is the placement that left the resource out, for its result.
+	left *policy.Placement
+	err  error
 }
 
 // touched reports whether the render may have changed the resource.
@@ -345,11 +367,11 @@ func (o outcome) touched() bool { return o.changed || o.applied > 0 || o.err != 
 // are rendered on all cores.
 func (r *run) render(n *yaml.RNode, pl *plan) outcome {
 	res := policy.NewResource(n)
-	applied, dropped, err := r.renderResource(res, pl)
-	return outcome{applied: applied, changed: res.Touched, dropped: dropped, err: err}
+	applied, left, err := r.renderResource(res, pl)
+	return outcome{applied: applied, changed: res.Touched, dropped: left != nil, left: left, err: err}
 }
 
-func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, dropped bool, err error) {
+func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left *policy.Placement, err error) {
 	n := res.Node
 	cluster := pl.cluster
 	target := noCluster
@@ -358,37 +380,65 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, dropp
 	}
 	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" {
 		if done == target {
-			return 0, false, nil // rendered by an earlier run
+			return 0, nil, nil // rendered by an earlier run
 		}
-		return 0, false, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
+		return 0, nil, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
 			policy.RefOf(n).GVKString(), done, ClusterAnnotation, target)
 	}
 	placed, err := policy.Place(res, pl.placers)
 	if err != nil {
-		return 0, false, err
+		return 0, nil, err
 	}
 	if !placed.Placed {
-		return 0, true, nil
+		return 0, &placed, nil
 	}
 	if placed.Revise.Filter != nil {
 		res.Touched = true
 		if err := n.PipeE(placed.Revise.Filter); err != nil {
-			return 0, false, placementError(res, placed, err)
+			return 0, nil, placementError(res, placed, err)
 		}
 		res.Refresh()
 	}
 	applied, err = policy.Apply(res, pl.sets)
 	if err != nil {
-		return 0, false, err
+		return 0, nil, err
 	}
 	if applied > 0 && r.cfg.KeepPolicies {
 		res.Touched = true
 		if err := n.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {
-			return 0, false, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
+			return 0, nil, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
 	}
-	return applied, false, nil
+	return applied, nil, nil
+}
+
+// leftOut is the info result of a resource placement leaves out of a
+// cluster: the resource, the policy that decided and why.
+func leftOut(n *yaml.RNode, c *policy.Cluster, p *policy.Placement) *framework.Result {
+	ref := policy.RefOf(n)
+	target := noCluster
+	if c != nil {
+		target = c.Name
+	}
+	res := &framework.Result{
+		Severity: framework.Info,
+		Message:  fmt.Sprintf("%s is not placed on cluster %s: %s", ref.GVKString(), target, p.Reason),
+		ResourceRef: &yaml.ResourceIdentifier{
+			TypeMeta: yaml.TypeMeta{APIVersion: ref.APIVersion, Kind: ref.Kind},
+			NameMeta: yaml.NameMeta{Name: ref.Name, Namespace: ref.Namespace},
+		},
+	}
+	if ref.File != "" {
+		res.File = &framework.File{Path: ref.File, Index: ref.Index}
+	}
+	if p.By != nil {
+		res.Tags = map[string]string{"policy": p.By.String()}
+		if p.By.File != "" {
+			res.Tags[policyFileTag] = p.By.File
+		}
+	}
+	return res
 }
 
 // placementError names the placement policy and field whose replica

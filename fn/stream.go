@@ -72,8 +72,8 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	rl := &framework.ResourceList{Items: nodes, FunctionConfig: sl.FunctionConfig}
 	r := &run{rl: rl}
 	pl, ok := r.prepare()
-	if !ok {
-		return nil, false
+	if !ok || len(pl.placers) > 0 {
+		return nil, false // placement decides on every resource at once: the whole list serves it
 	}
 
 	// Pass 2: every item, in order. The items go straight into w, after the

@@ -223,23 +223,24 @@ func decodePolicy(obj *yaml.RNode, ref policy.Ref) (*decodedPolicy, []error) {
 // normalizeAffinities folds ACK One's excludeClusters into exclude; in
 // Karmada's own group the field does not exist.
 func normalizeAffinities(s *overrideSpec, ackOne bool) field.ErrorList {
-	var errs field.ErrorList
-	fix := func(a *clusterAffinity, p *field.Path) {
-		if a == nil || a.ExcludeClusters == nil {
-			return
-		}
-		if !ackOne {
-			errs = append(errs, field.Forbidden(p.Child("excludeClusters"),
-				"unknown field: Karmada spells it \"exclude\" (excludeClusters is ACK One's spelling)"))
-			return
-		}
-		a.Exclude = append(a.Exclude, a.ExcludeClusters...)
-	}
-	fix(s.TargetCluster, field.NewPath("spec", "targetCluster"))
+	errs := foldExclude(s.TargetCluster, field.NewPath("spec", "targetCluster"), ackOne)
 	for i := range s.OverrideRules {
-		fix(s.OverrideRules[i].TargetCluster, field.NewPath("spec", "overrideRules").Index(i).Child("targetCluster"))
+		errs = append(errs, foldExclude(s.OverrideRules[i].TargetCluster, field.NewPath("spec", "overrideRules").Index(i).Child("targetCluster"), ackOne)...)
 	}
 	return errs
+}
+
+// foldExclude folds one affinity's ACK One excludeClusters into exclude.
+func foldExclude(a *clusterAffinity, p *field.Path, ackOne bool) field.ErrorList {
+	if a == nil || a.ExcludeClusters == nil {
+		return nil
+	}
+	if !ackOne {
+		return field.ErrorList{field.Forbidden(p.Child("excludeClusters"),
+			"unknown field: Karmada spells it \"exclude\" (excludeClusters is ACK One's spelling)")}
+	}
+	a.Exclude = append(a.Exclude, a.ExcludeClusters...)
+	return nil
 }
 
 // compileSteps turns overriders into steps in Karmada's fixed order.

@@ -99,7 +99,31 @@ type Target struct {
 	// Admission, when set, limits the admission policies (Kyverno) the
 	// cluster runs (the functionConfig's spec.admissionPolicies).
 	Admission *Selection
+	// Placement is the functionConfig's placement mode.
+	Placement PlacementMode
+	// Fleet is every cluster of the inventory, sorted by name: placement
+	// decides over the whole fleet, whichever cluster is rendered.
+	Fleet []*Cluster
+	// Resources are the input's workload resources (what placement
+	// decides on), in input order; they must not be edited.
+	Resources []*yaml.RNode
 }
+
+// PlacementMode says whether placement policies decide what a cluster
+// receives.
+type PlacementMode string
+
+// The placement modes of the functionConfig's spec.placement.
+const (
+	// PlacementAuto places when the input holds a placement policy of any
+	// dialect, and renders every resource for every cluster otherwise.
+	PlacementAuto PlacementMode = "auto"
+	// PlacementEnforce always places: without a placement policy a
+	// resource goes nowhere, as in the control plane.
+	PlacementEnforce PlacementMode = "enforce"
+	// PlacementOff renders every resource for every cluster.
+	PlacementOff PlacementMode = "off"
+)
 
 // Selection picks policies by name pattern ("name" for cluster-scoped
 // policies, "namespace/name" for namespaced ones; * and ? wildcards): a
@@ -364,4 +388,18 @@ func (w *Warning) Unwrap() error { return w.Err }
 func IsWarning(err error) bool {
 	var w *Warning
 	return errors.As(err, &w)
+}
+
+// Note marks something a render assumed or decided that the user should
+// know, reported as an info result when the run succeeds (e.g. a cluster
+// whose object does not say which APIs it serves).
+type Note struct{ Err error }
+
+func (n *Note) Error() string { return n.Err.Error() }
+func (n *Note) Unwrap() error { return n.Err }
+
+// IsNote reports whether err is, or wraps, a *Note.
+func IsNote(err error) bool {
+	var n *Note
+	return errors.As(err, &n)
 }
