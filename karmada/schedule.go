@@ -348,15 +348,15 @@ func ignoreSpread(pl *placement) bool {
 func replicaStrategy(pl *placement) (strategy, error) {
 	rs := pl.ReplicaScheduling
 	if rs == nil || rs.ReplicaSchedulingType == schedulingDuplicated {
-		return strategy{kind: "Duplicated"}, nil
+		return strategy{kind: strategyDuplicated}, nil
 	}
 	switch {
 	case rs.ReplicaDivisionPreference == divisionAggregated:
-		return strategy{kind: "Aggregated"}, nil
+		return strategy{kind: strategyAggregated}, nil
 	case rs.ReplicaDivisionPreference == divisionWeighted && rs.WeightPreference != nil && rs.WeightPreference.DynamicWeight != "":
-		return strategy{kind: "DynamicWeight"}, nil
+		return strategy{kind: strategyDynamicWeight}, nil
 	case rs.ReplicaDivisionPreference == divisionWeighted:
-		s := strategy{kind: "StaticWeight"}
+		s := strategy{kind: strategyStaticWeight}
 		if wp := rs.WeightPreference; wp != nil {
 			s.staticWeight = func(c *policy.Cluster) int64 {
 				var w int64
