@@ -111,8 +111,12 @@ func (t *template) invalid(p *field.Path, v *yaml.Node, want string) error {
 	if v.Kind == yaml.ScalarNode {
 		value = v.Value
 	}
+	kind := t.kind
+	if kind == "" {
+		kind = "resource"
+	}
 	return fmt.Errorf("%s: %w", t, field.Invalid(p, value,
-		fmt.Sprintf("must be %s: Karmada cannot read a %s whose field has another type, so correct the field", want, t.kind)))
+		fmt.Sprintf("must be %s: Karmada cannot read a %s whose field has another type, so correct the field", want, kind)))
 }
 
 // object returns n when it is a mapping and nil when it is absent or null.

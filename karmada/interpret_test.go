@@ -254,6 +254,7 @@ func TestInterpretWorkloadErrors(t *testing.T) {
 			`spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`},
 		{"uid as a mapping", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  uid: {}\n", `metadata.uid: Invalid value: "object": must be a string`},
 		{"metadata as a string", "apiVersion: v1\nkind: ConfigMap\nmetadata: x\n", `metadata: Invalid value: "x"`},
+		{"metadata as a string without a kind", "metadata: x\n", `: metadata: Invalid value: "x": must be an object: Karmada cannot read a resource whose`},
 		{"not a mapping", "- a\n", "a resource must be a YAML mapping"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
