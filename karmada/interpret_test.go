@@ -20,9 +20,9 @@ func parseTemplate(t *testing.T, s string) *yaml.RNode {
 	return n
 }
 
-// quantities renders requests as name=quantity strings, so that tests compare
+// requestStrings renders requests as name=quantity strings, so that tests compare
 // values and formats rather than resource.Quantity's internals.
-func quantities(r *requirements) map[string]string {
+func requestStrings(r *requirements) map[string]string {
 	if r == nil || r.Requests == nil {
 		return nil
 	}
@@ -147,7 +147,7 @@ func TestInterpretWorkloadUpstreamRequirements(t *testing.T) {
 			w, err := interpretWorkload(parseTemplate(t, `{apiVersion: v1, kind: Pod, spec: `+tc.spec+`}`))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want == nil, w.req == nil)
-			assert.Equal(t, quantities(tc.want), quantities(w.req))
+			assert.Equal(t, requestStrings(tc.want), requestStrings(w.req))
 		})
 	}
 }
@@ -177,7 +177,7 @@ spec:
 	assert.Equal(t, map[string]string{
 		"cpu": "15m", "memory": "15", "ephemeral-storage": "5", "pods": "25",
 		"test.karmada.io/foo": "15", "test.karmada.io/bar": "15", "test.karmada.io/baz": "25",
-	}, quantities(w.req))
+	}, requestStrings(w.req))
 }
 
 // Requests beyond upstream's tests: which names count, the formats
@@ -212,7 +212,7 @@ func TestInterpretWorkloadRequests(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			w, err := interpretWorkload(parseTemplate(t, `{apiVersion: v1, kind: Pod, spec: `+tc.spec+`}`))
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, quantities(w.req))
+			assert.Equal(t, tc.want, requestStrings(w.req))
 			assert.Equal(t, tc.want != nil || tc.claim, w.req != nil)
 		})
 	}
