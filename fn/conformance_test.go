@@ -20,7 +20,7 @@ import (
 // (test/conformance_test.go), so that a failure points at this package
 // and the run counts towards its coverage.
 func TestConformanceInProcess(t *testing.T) {
-	for _, c := range conformancetest.Load(t, "../testdata/conformance") {
+	for _, c := range conformancetest.SplitAll(conformancetest.Load(t, "../testdata/conformance")) {
 		t.Run(c.ID, func(t *testing.T) {
 			t.Parallel()
 			c.Diverge(t)

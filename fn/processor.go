@@ -126,8 +126,20 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		return nil, false
 	}
 	for i, o := range outcomes {
-		if o.dropped {
-			r.rl.Results = append(r.rl.Results, leftOut(out[work[i]].node, pl.cluster, o.left))
+		if !o.dropped {
+			continue
+		}
+		r.rl.Results = append(r.rl.Results, leftOut(out[work[i]].node, pl.cluster, o.left))
+		if r.cfg.KeepPolicies {
+			// kpt fn render writes the output back into the package: a
+			// resource the cluster does not receive stays, as local
+			// configuration (never applied, passed through by the next
+			// render) marked with the cluster it was left out of.
+			if err := keepLeftOut(out[work[i]].node, pl.cluster); err != nil {
+				r.fail(errorResult(err))
+				return nil, false
+			}
+			out[work[i]].dropped, out[work[i]].touched = false, true
 		}
 	}
 	r.summarize(pl, total)
@@ -411,6 +423,22 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 		}
 	}
 	return applied, nil, nil
+}
+
+// keepLeftOut marks a resource placement leaves out of the cluster as local
+// configuration rendered for it.
+func keepLeftOut(n *yaml.RNode, c *policy.Cluster) error {
+	target := noCluster
+	if c != nil {
+		target = c.Name
+	}
+	if err := n.PipeE(yaml.SetAnnotation(localConfigAnnotation, "true")); err != nil {
+		return fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), localConfigAnnotation, err)
+	}
+	if err := n.PipeE(yaml.SetAnnotation(ClusterAnnotation, target)); err != nil {
+		return fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
+	}
+	return nil
 }
 
 // leftOut is the info result of a resource placement leaves out of a

@@ -71,10 +71,27 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 // *policy.Error per field error.
 func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
-	if len(errs) > 0 {
+	pix, perrs := policy.Decode(objs, propagationKey, decodePropagation)
+	if errs = append(errs, perrs...); len(errs) > 0 {
 		return nil, errs
 	}
-	return policies{ix}, nil
+	overrides := map[string]bool{}
+	for _, d := range ix.List {
+		overrides[d.Ref.Namespace+"/"+d.Ref.Name] = true
+	}
+	ps := &policies{ix: ix, overrides: overrides}
+	for _, d := range pix.List {
+		ps.propagation = append(ps.propagation, d.Policy)
+	}
+	return ps, nil
+}
+
+// propagationKey names the propagation policies for the duplicate check.
+func propagationKey(ref policy.Ref) (string, bool) {
+	if ref.Kind != KindPropagationPolicy && ref.Kind != KindClusterPropagationPolicy {
+		return "", false
+	}
+	return ref.Kind + "/" + ref.Namespace + "/" + ref.Name, true
 }
 
 // policyKey names the dialect's policies for the duplicate check.
@@ -86,11 +103,41 @@ func policyKey(ref policy.Ref) (string, bool) {
 }
 
 // policies is the input's valid Karmada policies.
-type policies struct{ ix *policy.Index[*decodedPolicy] }
+type policies struct {
+	ix          *policy.Index[*decodedPolicy]
+	propagation []*propagationPolicy
+	// overrides names the OverridePolicies ("namespace/name") and
+	// ClusterOverridePolicies ("/name"), for dependentOverrides.
+	overrides map[string]bool
+	plan      planOnce
+}
 
 // For returns the Sets for the target's cluster: ClusterOverridePolicies,
-// then OverridePolicies, each with the rules that target the cluster.
-func (ps policies) For(t policy.Target) (policy.Binding, []error) {
+// then OverridePolicies, each with the rules that target the cluster; and,
+// when the target places (spec.placement enforce, or auto with
+// propagation policies in the input), the Placer that says what the
+// cluster receives.
+func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
+	b, errs := ps.overridesFor(t)
+	if len(errs) > 0 {
+		return b, errs
+	}
+	places := t.Placement == policy.PlacementEnforce || t.Placement == policy.PlacementAuto && len(ps.propagation) > 0
+	if !places {
+		return b, nil
+	}
+	ps.plan.once.Do(func() {
+		ps.plan.plan, ps.plan.err = planFleet(newClaimer(ps.propagation, ps.overrides), t.Resources, t.Fleet)
+	})
+	if ps.plan.err != nil {
+		return policy.Binding{}, []error{ps.plan.err}
+	}
+	b.Placer = placer{plan: ps.plan.plan, cluster: t.Cluster}
+	return b, placementNotes(t.Fleet)
+}
+
+// overridesFor binds the override policies to the target's cluster.
+func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	cops := newPhase()
 	ops := opSet{}
 	var errs []error

@@ -137,6 +137,13 @@ func schemaPropagation(s *propagationSpec, ackOne bool) field.ErrorList {
 		rp := pl.Child("replicaScheduling")
 		errs = append(errs, policy.Enum(rp.Child("replicaSchedulingType"), rs.ReplicaSchedulingType, schedulingTypeValues)...)
 		errs = append(errs, policy.Enum(rp.Child("replicaDivisionPreference"), rs.ReplicaDivisionPreference, divisionValues)...)
+		switch {
+		case rs.CustomSchedulingType != "" && !ackOne:
+			errs = append(errs, field.Forbidden(rp.Child("customSchedulingType"), "unknown field: customSchedulingType is ACK One's (policy.one.alibabacloud.com)"))
+		case rs.CustomSchedulingType != "":
+			errs = append(errs, field.Invalid(rp.Child("customSchedulingType"), rs.CustomSchedulingType,
+				"ACK One's gang scheduling places all of a job's replicas or none, by the member clusters' live capacity, which a render cannot see: remove the field to render the placement without it"))
+		}
 		if rs.ReplicaSchedulingType == "" {
 			rs.ReplicaSchedulingType = schedulingDivided // the CRD's default, whenever replicaScheduling is given
 		}

@@ -83,6 +83,8 @@ type replicaScheduling struct {
 	ReplicaSchedulingType     string              `yaml:"replicaSchedulingType,omitempty"`
 	ReplicaDivisionPreference string              `yaml:"replicaDivisionPreference,omitempty"`
 	WeightPreference          *clusterPreferences `yaml:"weightPreference,omitempty"`
+	// CustomSchedulingType is ACK One's (Gang scheduling of jobs).
+	CustomSchedulingType string `yaml:"customSchedulingType,omitempty"`
 }
 
 type clusterPreferences struct {

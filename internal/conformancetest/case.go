@@ -32,6 +32,55 @@ type Case struct {
 	Expected    []map[string]any `yaml:"expected"`
 	ExpectError string           `yaml:"expectError"`
 	Note        string           `yaml:"note"`
+
+	// A placement case (testdata/conformance/placement) renders a fleet:
+	// Clusters are the inventory's cluster objects as written, Placement
+	// the functionConfig's spec.placement, and ExpectedClusters what each
+	// cluster receives. Split turns it into one case per cluster.
+	Clusters         []map[string]any            `yaml:"clusters"`
+	Placement        string                      `yaml:"placement"`
+	ExpectedClusters map[string][]map[string]any `yaml:"expectedClusters"`
+	// Render is the cluster a split placement case renders.
+	Render string `yaml:"-"`
+}
+
+// SplitAll is the runs of every case (Split).
+func SplitAll(cases []*Case) []*Case {
+	var out []*Case
+	for _, c := range cases {
+		out = append(out, c.Split()...)
+	}
+	return out
+}
+
+// Split is the runs of a case: the case itself, or for a placement case
+// one case per cluster of ExpectedClusters (sorted), with the ID
+// "<id>@<cluster>" and that cluster's expectation. An expectError
+// placement case renders its first cluster.
+func (c *Case) Split() []*Case {
+	if c.Clusters == nil {
+		return []*Case{c}
+	}
+	var names []string
+	for n := range c.ExpectedClusters {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		if name, ok := c.Clusters[0]["metadata"].(map[string]any)["name"].(string); ok {
+			names = []string{name}
+		}
+	}
+	out := make([]*Case, 0, len(names))
+	for _, n := range names {
+		rc := *c
+		rc.ID, rc.Render, rc.Expected = c.ID+"@"+n, n, c.ExpectedClusters[n]
+		if rc.Expected == nil {
+			rc.Expected = []map[string]any{}
+		}
+		out = append(out, &rc)
+	}
+	return out
 }
 
 // Cluster is a case's member cluster.
@@ -120,6 +169,13 @@ func ResourceList(t testing.TB, c *Case) []byte {
 	if c.Cluster != nil {
 		addAll([]map[string]any{ClusterObject(c)}, "clusters.yaml")
 		fcSpec["cluster"] = c.Cluster.Name
+	}
+	if c.Clusters != nil {
+		addAll(c.Clusters, "clusters.yaml")
+		fcSpec["cluster"] = c.Render
+	}
+	if c.Placement != "" {
+		fcSpec["placement"] = c.Placement
 	}
 	rl := map[string]any{
 		"apiVersion": "config.kubernetes.io/v1",
