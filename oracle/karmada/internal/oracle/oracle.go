@@ -126,8 +126,16 @@ func Run(items []*unstructured.Unstructured) (*Result, error) {
 	var objs []client.Object
 	var clusters []*clusterv1alpha1.Cluster
 	var templates []*unstructured.Unstructured
+	seen := map[string]bool{}
 	for _, it := range items {
 		gvk := it.GroupVersionKind()
+		if id := tkey(it); seen[id] {
+			// The API server would refuse to create it a second time.
+			res.Rejected = append(res.Rejected, "duplicate "+id)
+			continue
+		} else {
+			seen[id] = true
+		}
 		switch {
 		case gvk.GroupVersion() == policyv1alpha1.SchemeGroupVersion && gvk.Kind == "PropagationPolicy":
 			pp := &policyv1alpha1.PropagationPolicy{}

@@ -76,7 +76,7 @@ func (s *staticInformers) WaitForCacheSync() map[schema.GroupVersionResource]boo
 func (s *staticInformers) WaitForCacheSyncWithTimeout(time.Duration) map[schema.GroupVersionResource]bool {
 	return map[schema.GroupVersionResource]bool{}
 }
-func (s *staticInformers) Context() context.Context  { return context.Background() }
+func (s *staticInformers) Context() context.Context     { return context.Background() }
 func (s *staticInformers) GetClient() dynamic.Interface { return s.dyn }
 
 // newDynamic is a fake dynamic client holding the templates (the
