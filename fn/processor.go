@@ -305,9 +305,13 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 }
 
 // tally counts what the overrides did.
-type tally struct{ resources, rules int }
+type tally struct{ resources, rules, seen, left int }
 
 func (t *tally) add(o outcome) {
+	t.seen++
+	if o.dropped {
+		t.left++
+	}
 	if o.applied > 0 {
 		t.resources++
 		t.rules += o.applied
@@ -322,6 +326,12 @@ func (r *run) summarize(pl *plan, t tally) {
 			Severity: framework.Info,
 			Message:  fmt.Sprintf("cluster %s: applied %d override rule(s) to %d resource(s)", pl.cluster.Name, t.rules, t.resources),
 		})
+		if len(pl.placers) > 0 {
+			r.rl.Results = append(r.rl.Results, &framework.Result{
+				Severity: framework.Info,
+				Message:  fmt.Sprintf("cluster %s: placement sends it %d of %d resource(s)", pl.cluster.Name, t.seen-t.left, t.seen),
+			})
+		}
 	}
 }
 
@@ -404,7 +414,8 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 	if !placed.Placed {
 		return 0, &placed, nil
 	}
-	if placed.Revise.Filter != nil {
+	revised := placed.Revise.Filter != nil
+	if revised {
 		res.Touched = true
 		if err := n.PipeE(placed.Revise.Filter); err != nil {
 			return 0, nil, placementError(res, placed, err)
@@ -415,7 +426,10 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 	if err != nil {
 		return 0, nil, err
 	}
-	if applied > 0 && r.cfg.KeepPolicies {
+	// A resource rendered for the cluster (its replicas revised, or an
+	// override applied) is marked, so that kpt fn render's next run leaves
+	// it alone.
+	if (applied > 0 || revised) && r.cfg.KeepPolicies {
 		res.Touched = true
 		if err := n.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {

@@ -41,11 +41,11 @@ func planFleet(c *claimer, resources []*yaml.RNode, fleet []*policy.Cluster) (*f
 		at  *placed
 	}
 	var parents []parent
-	present := map[resourceKey]bool{}
+	present := map[resourceKey]*policy.Resource{}
 	for _, n := range resources {
 		res := policy.NewResource(n)
 		key := keyOf(res)
-		present[key] = true
+		present[key] = res
 		p, why := c.claim(res)
 		if p == nil {
 			fp.unclaimed[key] = why
@@ -73,22 +73,46 @@ func planFleet(c *claimer, resources []*yaml.RNode, fleet []*policy.Cluster) (*f
 			return nil, fmt.Errorf("%s: dependencies: %w", pa.res.Ref.GVKString(), err)
 		}
 		for _, d := range ds {
-			if d.name == "" {
-				continue // selected by labels: matched below
-			}
-			key := resourceKey{d.apiVersion, d.kind, d.namespace, d.name}
-			if !present[key] {
-				continue
-			}
-			if fp.deps[key] == nil {
-				fp.deps[key] = map[string]bool{}
-			}
-			for _, t := range pa.at.targets {
-				fp.deps[key][t.name] = true
+			for _, key := range matchDependency(d, present) {
+				if fp.deps[key] == nil {
+					fp.deps[key] = map[string]bool{}
+				}
+				for _, t := range pa.at.targets {
+					fp.deps[key][t.name] = true
+				}
 			}
 		}
 	}
 	return fp, nil
+}
+
+// matchDependency finds the input's objects a dependency names: by name,
+// or every object of its kind in its namespace whose labels include the
+// selector's.
+func matchDependency(d dependency, present map[resourceKey]*policy.Resource) []resourceKey {
+	if d.name != "" {
+		key := resourceKey{d.apiVersion, d.kind, d.namespace, d.name}
+		if present[key] == nil {
+			return nil
+		}
+		return []resourceKey{key}
+	}
+	var keys []resourceKey
+	for key, res := range present {
+		if key.apiVersion != d.apiVersion || key.kind != d.kind || key.namespace != d.namespace {
+			continue
+		}
+		matches := true
+		for k, v := range d.selector {
+			if res.Labels[k] != v {
+				matches = false
+			}
+		}
+		if matches {
+			keys = append(keys, key)
+		}
+	}
+	return keys
 }
 
 // placer answers for one rendered cluster.

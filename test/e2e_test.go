@@ -184,3 +184,27 @@ func TestE2EKustomize(t *testing.T) {
 	out := run(t, ws, nil, kustomize, "build", "--enable-alpha-plugins", "--enable-exec", "examples/kustomize")
 	compareGolden(t, expected("kustomize", "output.yaml"), out)
 }
+
+// TestE2EPlacement renders examples/placement, ACK One's propagation
+// example, for both clusters with the README's commands: kpt fn render
+// for the first (twice: the second render changes nothing), and a plain
+// pipe from kpt fn source for the second.
+func TestE2EPlacement(t *testing.T) {
+	kpt := requireTool(t, "kpt")
+	ws := workspace(t, "placement")
+	pkg := filepath.Join(ws, "examples", "placement")
+
+	out := run(t, ws, nil, kpt, "fn", "render", "examples/placement", "--allow-exec", "-o", "unwrap")
+	assert.Contains(t, out, "replicas: 2 # divided 2:1 between the two clusters")
+	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "placement"), pkg, "-o unwrap leaves the package untouched")
+
+	run(t, ws, nil, kpt, "fn", "render", "examples/placement", "--allow-exec")
+	compareGoldenTree(t, expected("placement", "cluster1"), pkg)
+	run(t, ws, nil, kpt, "fn", "render", "examples/placement", "--allow-exec")
+	assertTreeEqual(t, expected("placement", "cluster1"), pkg, "the second render changed the package")
+
+	ws = workspace(t, "placement")
+	out = run(t, ws, nil, "bash", "-c", "set -o pipefail; kpt fn source examples/placement --fn-config examples/placement/render-cluster2.yaml | bin/apply-overrides")
+	assert.Contains(t, out, "replicas: 1 # divided 2:1 between the two clusters")
+	compareGolden(t, expected("placement", "cluster2.yaml"), out)
+}

@@ -61,8 +61,9 @@ func TestIdempotent(t *testing.T) {
 		inputs[ex] = b
 	}
 	for _, pkg := range []string{"kpt-eval", "kpt-render", "kustomize"} {
-		inputs[pkg] = packageResourceList(t, filepath.Join(repoRoot, "examples", pkg))
+		inputs[pkg] = packageResourceList(t, filepath.Join(repoRoot, "examples", pkg), "member1")
 	}
+	inputs["placement"] = packageResourceList(t, filepath.Join(repoRoot, "examples", "placement"), "c2b8f4e3a0d1")
 	// Kyverno alone, no cluster: a JSON patch that appends must not append
 	// twice.
 	inputs["kyverno without a cluster"] = []byte(`apiVersion: config.kubernetes.io/v1
@@ -104,7 +105,7 @@ functionConfig:
 
 // packageResourceList reads the YAML files of a package (as kpt fn source
 // would) into a ResourceList with a ConfigMap functionConfig for member1.
-func packageResourceList(t *testing.T, dir string) []byte {
+func packageResourceList(t *testing.T, dir, cluster string) []byte {
 	t.Helper()
 	var nodes []*yaml.RNode
 	for _, f := range []string{"resources.yaml", "policies.yaml", "clusters.yaml"} {
@@ -114,7 +115,7 @@ func packageResourceList(t *testing.T, dir string) []byte {
 		require.NoError(t, err)
 		nodes = append(nodes, ns...)
 	}
-	fc, err := yaml.Parse("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: function-input\ndata:\n  cluster: member1\n")
+	fc, err := yaml.Parse("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: function-input\ndata:\n  cluster: " + cluster + "\n")
 	require.NoError(t, err)
 	var out strings.Builder
 	w := kio.ByteWriter{Writer: &out, WrappingAPIVersion: "config.kubernetes.io/v1", WrappingKind: "ResourceList", FunctionConfig: fc}
