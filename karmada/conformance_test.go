@@ -23,3 +23,16 @@ func TestConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestPlacementConformance runs the placement cases
+// (testdata/conformance/placement) through this dialect alone, one run per
+// cluster: Compile, For with the fleet and the resources, the Placer, the
+// revision and policy.Apply (conformancetest.RunDialectPlacement).
+func TestPlacementConformance(t *testing.T) {
+	for _, c := range conformancetest.SplitAll(conformancetest.Load(t, "../testdata/conformance", "placement")) {
+		t.Run(c.ID, func(t *testing.T) {
+			t.Parallel()
+			conformancetest.RunDialectPlacement(t, c, Dialect{})
+		})
+	}
+}

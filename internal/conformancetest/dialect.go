@@ -4,6 +4,7 @@
 package conformancetest
 
 import (
+	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -81,4 +82,86 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		nodes = append(nodes, n.YNode())
 	}
 	CheckItems(t, c, nodes)
+}
+
+// clusterDecoder is a dialect that reads its cluster objects.
+type clusterDecoder interface {
+	DecodeCluster(obj *yaml.RNode) (policy.Cluster, error)
+}
+
+// RunDialectPlacement runs a split placement case (Split) through one
+// dialect alone, the way fn drives it: the cluster objects are decoded by
+// d, the claimed objects compile once, For binds them to the case's
+// cluster with the whole fleet and every resource, and each resource is
+// placed (policy.Place, then the placement's revision) and overridden
+// (policy.Apply) in place. The resources the cluster receives must equal
+// its expected items.
+func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
+	t.Helper()
+	cd, ok := d.(clusterDecoder)
+	require.True(t, ok, "the dialect reads no cluster objects")
+	var objs, resources []*yaml.RNode
+	var fleet []*policy.Cluster
+	var target *policy.Cluster
+	for _, n := range Items(t, c) {
+		if n.GetApiVersion() == "cluster.karmada.io/v1alpha1" && n.GetKind() == "Cluster" {
+			pc, err := cd.DecodeCluster(n)
+			require.NoError(t, err)
+			fleet = append(fleet, &pc)
+			if pc.Name == c.Render {
+				target = &pc
+			}
+			continue
+		}
+		claimed, err := d.Claims(n.GetApiVersion(), n.GetKind())
+		require.NoError(t, err)
+		if claimed {
+			objs = append(objs, n)
+		} else {
+			resources = append(resources, n)
+		}
+	}
+	require.NotNil(t, target, "cluster %s is not among the case's clusters", c.Render)
+	sort.Slice(fleet, func(i, j int) bool { return fleet[i].Name < fleet[j].Name })
+	mode := policy.PlacementAuto
+	if c.Placement != "" {
+		mode = policy.PlacementMode(c.Placement)
+	}
+	b, errs := policy.CompileFor(d, objs, policy.Target{Cluster: target, Placement: mode, Fleet: fleet, Resources: resources})
+	var msgs []string
+	for _, e := range errs {
+		if !policy.IsWarning(e) && !policy.IsNote(e) {
+			msgs = append(msgs, e.Error())
+		}
+	}
+	var received []*yaml.Node
+	for _, n := range resources {
+		if len(msgs) > 0 {
+			break
+		}
+		res := policy.NewResource(n)
+		pl := policy.Everywhere
+		if b.Placer != nil {
+			var err error
+			pl, err = policy.Place(res, []policy.Placer{b.Placer})
+			require.NoError(t, err)
+		}
+		if !pl.Placed {
+			continue
+		}
+		if pl.Revise.Filter != nil {
+			require.NoError(t, n.PipeE(pl.Revise.Filter))
+			res.Refresh()
+		}
+		if _, err := policy.Apply(res, b.Sets); err != nil {
+			msgs = append(msgs, err.Error())
+		}
+		received = append(received, n.YNode())
+	}
+	if c.ExpectError != "" || len(msgs) > 0 {
+		require.NotEmpty(t, msgs, "expected an error containing %q, the run succeeded", c.ExpectError)
+		CheckErrors(t, c, msgs)
+		return
+	}
+	CheckItems(t, c, received)
 }
