@@ -93,3 +93,19 @@ bench-peers: build
 
 clean:
 	rm -rf bin
+
+## differential-karmada-placement: compare the function's placement with Karmada v1.16.0's own code
+##       (oracle/karmada, a module of its own, built into /tmp/karmada-oracle) on N generated scenarios
+##       from seed SEED, once per member cluster; e.g. make differential-karmada-placement N=500
+N ?= 500
+SEED ?= 1
+ORACLE_OUT ?= /tmp/karmada-oracle
+.PHONY: differential-karmada-placement
+differential-karmada-placement:
+	$(MAKE) build
+	cd oracle/karmada && { GOFLAGS=-mod=mod GOPROXY=off $(GO) build -o $(ORACLE_OUT)/ ./cmd/... || \
+	  { echo "module cache incomplete: fetching Karmada's dependencies through the Go module proxy"; \
+	    GOFLAGS=-mod=mod $(GO) build -o $(ORACLE_OUT)/ ./cmd/... ; } ; }
+	rm -rf $(ORACLE_OUT)/scenarios
+	$(ORACLE_OUT)/gen -seed $(SEED) -n $(N) -out $(ORACLE_OUT)/scenarios
+	$(ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -dir $(ORACLE_OUT)/scenarios
