@@ -68,6 +68,9 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 		return policy.Cluster{}, err
 	}
 	c.Provider, c.Region, c.Zone, c.Zones = kc.Spec.Provider, kc.Spec.Region, kc.Spec.Zone, kc.Spec.Zones
+	if kc.Status.APIEnablements != nil {
+		c.APIs = []string{} // reported, even if empty: the cluster serves nothing listed
+	}
 	for _, e := range kc.Status.APIEnablements {
 		for _, r := range e.Resources {
 			c.APIs = append(c.APIs, e.GroupVersion+"/"+r.Kind)

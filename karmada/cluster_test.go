@@ -116,3 +116,10 @@ status:
 	_, err = Dialect{}.DecodeCluster(yaml.MustParse("apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nspec: {resourceModels: [{grade: 0, ranges: [{name: cpu, min: x, max: \"1\"}]}]}\n"))
 	assert.ErrorContains(t, err, `spec.resourceModels[0].ranges[0][min]: Invalid value: "x"`)
 }
+
+func TestDecodeClusterEmptyAPIEnablements(t *testing.T) {
+	c, err := Dialect{}.DecodeCluster(yaml.MustParse("apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: m}\nstatus: {apiEnablements: []}\n"))
+	require.NoError(t, err)
+	assert.NotNil(t, c.APIs, "an empty list is reported: the cluster serves no API the scheduler looks for")
+	assert.Empty(t, c.APIs)
+}

@@ -340,7 +340,9 @@ func (t *template) liveCompletions() (*int32, error) {
 // reviseReplicas does, for one target cluster, what ensureWork does before
 // the override policies: the native ReviseReplica (spec.replicas of a
 // Deployment, ReplicaSet or StatefulSet, spec.parallelism of a batch/v1 Job)
-// and, when completions is given, the Job's share of spec.completions.
+// and, when completions is given, the Job's share of spec.completions
+// (without a share, a batch/v1 Job's defaulted completions are written as
+// the stored object has them).
 //
 // Upstream writes a field only when the stored object has it. The stored
 // object is defaulted, so replicas and parallelism are always there and are
@@ -357,13 +359,15 @@ func reviseReplicas(n *yaml.RNode, replicas int32, completions *int32) (bool, er
 	}
 	// Whether completions exists must be decided on the template as given:
 	// writing parallelism first would hide that the Job had neither.
-	writeCompletions := false
-	if completions != nil {
-		live, err := t.liveCompletions()
-		if err != nil {
-			return false, err
-		}
-		writeCompletions = live != nil
+	live, err := t.liveCompletions()
+	if err != nil {
+		return false, err
+	}
+	writeCompletions := completions != nil && live != nil
+	if completions == nil && live != nil && t.gvk() == gvkJob {
+		// Not divided: the member manifest keeps the stored completions,
+		// which the API server defaulted to 1 for a Job with neither field.
+		completions, writeCompletions = live, true
 	}
 	var key string
 	switch t.gvk() {

@@ -389,8 +389,11 @@ func TestReviseReplicasDefaultedFields(t *testing.T) {
 			"apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: 0x3\n", false},
 		{"job without either gets both", "apiVersion: batch/v1\nkind: Job\nspec:\n  template: {}\n", 1, ptr32(1),
 			"apiVersion: batch/v1\nkind: Job\nspec:\n  template: {}\n  parallelism: 1\n  completions: 1\n", true},
+		// Not divided: the stored object's defaulted completions stay in
+		// the member manifest (confirmed by oracle/karmada, which reads
+		// the Work Karmada's binding controller writes).
 		{"job without either, completions not divided", "apiVersion: batch/v1\nkind: Job\nspec:\n  template: {}\n", 1, nil,
-			"apiVersion: batch/v1\nkind: Job\nspec:\n  template: {}\n  parallelism: 1\n", true},
+			"apiVersion: batch/v1\nkind: Job\nspec:\n  template: {}\n  parallelism: 1\n  completions: 1\n", true},
 		{"work-queue job gets no completions", "apiVersion: batch/v1\nkind: Job\nspec:\n  parallelism: 4\n", 2, ptr32(3),
 			"apiVersion: batch/v1\nkind: Job\nspec:\n  parallelism: 2\n", true},
 		{"job with completions only", "apiVersion: batch/v1\nkind: Job\nspec:\n  completions: 8\n", 1, ptr32(4),

@@ -43,6 +43,9 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	if err != nil {
 		return policy.Cluster{}, err
 	}
+	if fc.Status.APIResourceTypes != nil {
+		c.APIs = []string{} // reported, even if empty
+	}
 	for _, t := range fc.Status.APIResourceTypes {
 		gv := t.Version
 		if t.Group != "" {

@@ -110,6 +110,44 @@ type Result struct {
 	Resources []Decision `json:"resources"`
 	// Rejected lists the policies the admission webhooks refused.
 	Rejected []string `json:"rejected,omitempty"`
+	// AssumedAPIs lists the clusters whose object carries no
+	// status.apiEnablements, given every API of the scenario (assumeAPIs).
+	AssumedAPIs []string `json:"assumedAPIs,omitempty"`
+}
+
+// assumeAPIs applies the function's documented assumption (README
+// "Placement", docs/placement.md) to the oracle's input: a Cluster without
+// status.apiEnablements serves every API. Karmada's APIEnablement filter
+// would reject such a cluster for every resource; the function deliberately
+// does not, and says so in an info result. Giving the oracle's clusters the
+// APIs of every template lets the rest of the decision be compared exactly.
+func assumeAPIs(clusters []*clusterv1alpha1.Cluster, templates []*unstructured.Unstructured) []string {
+	byGV := map[string][]clusterv1alpha1.APIResource{}
+	var gvs []string
+	seen := map[string]bool{}
+	for _, t := range templates {
+		gv, kind := t.GetAPIVersion(), t.GetKind()
+		if seen[gv+"/"+kind] {
+			continue
+		}
+		seen[gv+"/"+kind] = true
+		if _, ok := byGV[gv]; !ok {
+			gvs = append(gvs, gv)
+		}
+		byGV[gv] = append(byGV[gv], clusterv1alpha1.APIResource{Name: strings.ToLower(kind) + "s", Kind: kind})
+	}
+	sort.Strings(gvs)
+	var assumed []string
+	for _, c := range clusters {
+		if c.Status.APIEnablements != nil {
+			continue
+		}
+		assumed = append(assumed, c.Name)
+		for _, gv := range gvs {
+			c.Status.APIEnablements = append(c.Status.APIEnablements, clusterv1alpha1.APIEnablement{GroupVersion: gv, Resources: byGV[gv]})
+		}
+	}
+	return assumed
 }
 
 // The skipped namespaces of karmada-controller-manager's default flags.
@@ -192,6 +230,7 @@ func Run(items []*unstructured.Unstructured) (*Result, error) {
 		}
 	}
 	sort.Slice(templates, func(i, j int) bool { return tkey(templates[i]) < tkey(templates[j]) })
+	res.AssumedAPIs = assumeAPIs(clusters, templates)
 
 	// Only resources the fake API server can store are templates (every kind the
 	// generator produces is in Karmada's aggregated scheme).
