@@ -292,8 +292,27 @@ func selectClusters(pl *placement, feasible []*policy.Cluster, avail map[string]
 	for _, c := range pl.SpreadConstraints {
 		byField[c.SpreadByField] = c
 	}
-	if _, ok := byField["region"]; ok {
-		return nil, errors.New("spreadConstraints by region are not reproduced offline yet: remove the region constraint to render, or render without placement (spec.placement: off)")
+	// GroupClustersWithScore scores the provider, region and zone groups
+	// before any selection, so its failure stops even the cluster
+	// algorithm.
+	clusters := make([]spreadCluster, len(feasible))
+	for i, c := range feasible {
+		clusters[i] = spreadCluster{cluster: c, avail: avail[c.Name]}
+	}
+	regions, err := scoreTopology(pl, byField, clusters, replicas)
+	if err != nil {
+		return nil, err
+	}
+	if r, ok := byField["region"]; ok {
+		picked, err := selectByRegion(regions, r, byField["cluster"])
+		if err != nil {
+			return nil, err
+		}
+		out := make([]*policy.Cluster, len(picked))
+		for i, c := range picked {
+			out[i] = c.cluster
+		}
+		return out, nil
 	}
 	c, ok := byField["cluster"]
 	if !ok {
