@@ -78,17 +78,20 @@ func TestFleetMatchesSingleRuns(t *testing.T) {
 }
 
 // placeDialect is a dialect whose placement leaves ConfigMaps out of
-// member2 and gives Deployments a share of 3 replicas on member2.
-type placeDialect struct{}
+// member2 and gives Deployments a share of 3 replicas on member2; whole
+// says it decided from every resource at once.
+type placeDialect struct{ whole bool }
 
 func (placeDialect) Claims(apiVersion, kind string) (bool, error) { return false, nil }
 
-func (placeDialect) Compile([]*yaml.RNode) (policy.Policies, []error) { return placePolicies{}, nil }
+func (d placeDialect) Compile([]*yaml.RNode) (policy.Policies, []error) {
+	return placePolicies{d.whole}, nil
+}
 
-type placePolicies struct{}
+type placePolicies struct{ whole bool }
 
-func (placePolicies) For(t policy.Target) (policy.Binding, []error) {
-	return policy.Binding{Placer: placer{t.Cluster.Name}}, nil
+func (p placePolicies) For(t policy.Target) (policy.Binding, []error) {
+	return policy.Binding{Placer: placer{t.Cluster.Name}, PlacesWhole: p.whole}, nil
 }
 
 type placer struct{ cluster string }
@@ -119,58 +122,77 @@ func withDialect(t *testing.T, d Dialect) {
 	t.Cleanup(func() { Dialects = saved })
 }
 
-// TestPlaceBeforeOverride drives the PLACE step with a placer: the
-// streaming path hands a placed run to the whole list (placement decides
-// on every resource at once), a resource the placer leaves out is not
-// written for that cluster and gets an info result, and a revised replica
-// count is written before the overrides run.
+// TestPlaceBeforeOverride drives the PLACE step with a placer: a resource
+// it leaves out is not written for that cluster and gets an info result
+// (under keepPolicies it stays, as local configuration), and a revised
+// replica count is written before the overrides run. A placer that decides
+// on each resource alone streams, byte for byte as the whole list; one that
+// decided from every resource at once hands the run to the whole list.
 func TestPlaceBeforeOverride(t *testing.T) {
-	withDialect(t, placeDialect{})
 	data, err := os.ReadFile("../examples/stdin/resourcelist.yaml")
 	require.NoError(t, err)
-	for _, name := range []string{"member1", "member2"} {
-		t.Run(name, func(t *testing.T) {
-			in := bytes.Replace(data, []byte("cluster: member1"), []byte("cluster: "+name), 1)
-			var streamed bytes.Buffer
-			_, ok := stream(in, &streamed)
-			require.False(t, ok, "the streaming path hands a placed run over")
-			assert.Zero(t, streamed.Len())
-			parsed, err := resourcelist.Parse(in, listOptions)
-			require.NoError(t, err)
-			var whole bytes.Buffer
-			results, ok := executeList(parsed, &whole)
-			require.True(t, ok)
-			var infos []string
-			for _, r := range results {
-				infos = append(infos, r.Message)
+	for _, whole := range []bool{false, true} {
+		for _, keep := range []bool{false, true} {
+			for _, name := range []string{"member1", "member2"} {
+				t.Run(fmt.Sprintf("%s whole=%v keep=%v", name, whole, keep), func(t *testing.T) {
+					withDialect(t, placeDialect{whole: whole})
+					in := bytes.Replace(data, []byte("cluster: member1"), []byte("cluster: "+name), 1)
+					if keep {
+						in = bytes.Replace(in, []byte("  spec:\n    cluster: "+name), []byte("  spec:\n    keepPolicies: true\n    cluster: "+name), 1)
+						require.Contains(t, string(in), "keepPolicies: true")
+					}
+					parsed, err := resourcelist.Parse(in, listOptions)
+					require.NoError(t, err)
+					var list bytes.Buffer
+					results, ok := executeList(parsed, &list)
+					require.True(t, ok)
+					var streamed bytes.Buffer
+					streamedResults, ok := stream(in, &streamed)
+					if whole {
+						require.False(t, ok, "a placer that read every resource hands the run over")
+						assert.Zero(t, streamed.Len())
+					} else {
+						require.True(t, ok)
+						assert.Equal(t, list.String(), streamed.String())
+						assert.Equal(t, results, streamedResults)
+					}
+					var infos []string
+					for _, r := range results {
+						infos = append(infos, r.Message)
+					}
+					out, err := yaml.Parse(list.String())
+					require.NoError(t, err)
+					items, err := out.Pipe(yaml.Lookup("items"))
+					require.NoError(t, err)
+					kinds := map[string]int{}
+					replicas := map[string]string{}
+					for _, it := range items.Content() {
+						rn := yaml.NewRNode(it)
+						kinds[rn.GetKind()]++
+						if rn.GetKind() == "Deployment" {
+							replicas[rn.GetName()] = yaml.GetValue(rn.Field("spec").Value.Field("replicas").Value)
+						}
+						if rn.GetKind() == "ConfigMap" && name == "member2" {
+							assert.Equal(t, "true", rn.GetAnnotations()[localConfigAnnotation], "kept as local configuration")
+						}
+					}
+					if name == "member1" {
+						assert.Positive(t, kinds["ConfigMap"])
+						return
+					}
+					assert.Contains(t, infos, "v1 ConfigMap shop/web-settings is not placed on cluster member2: not for member2")
+					if keep {
+						assert.Positive(t, kinds["ConfigMap"], "under keepPolicies what is left out stays")
+					} else {
+						assert.Zero(t, kinds["ConfigMap"], "placement left the ConfigMaps out")
+					}
+					require.NotEmpty(t, replicas)
+					for dep, n := range replicas {
+						assert.Equal(t, "3", n, "deployment %s: the revised count (no override of member2 sets replicas)", dep)
+					}
+				})
 			}
-			if name == "member2" {
-				assert.Contains(t, infos, "v1 ConfigMap shop/web-settings is not placed on cluster member2: not for member2")
-			}
-
-			out, err := yaml.Parse(whole.String())
-			require.NoError(t, err)
-			items, err := out.Pipe(yaml.Lookup("items"))
-			require.NoError(t, err)
-			kinds := map[string]int{}
-			replicas := map[string]string{}
-			for _, it := range items.Content() {
-				rn := yaml.NewRNode(it)
-				kinds[rn.GetKind()]++
-				if rn.GetKind() == "Deployment" {
-					replicas[rn.GetName()] = yaml.GetValue(rn.Field("spec").Value.Field("replicas").Value)
-				}
-			}
-			if name == "member1" {
-				assert.Positive(t, kinds["ConfigMap"])
-				return
-			}
-			assert.Zero(t, kinds["ConfigMap"], "placement left the ConfigMaps out")
-			require.NotEmpty(t, replicas)
-			for dep, n := range replicas {
-				assert.Equal(t, "3", n, "deployment %s: the revised count (no override of member2 sets replicas)", dep)
-			}
-		})
+		}
 	}
 }
 

@@ -129,16 +129,13 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		if !o.dropped {
 			continue
 		}
-		r.rl.Results = append(r.rl.Results, leftOut(out[work[i]].node, pl.cluster, o.left))
-		if r.cfg.KeepPolicies {
-			// kpt fn render writes the output back into the package: a
-			// resource the cluster does not receive stays, as local
-			// configuration (never applied, passed through by the next
-			// render) marked with the cluster it was left out of.
-			if err := keepLeftOut(out[work[i]].node, pl.cluster); err != nil {
-				r.fail(errorResult(err))
-				return nil, false
-			}
+		res, kept, err := r.leaveOut(out[work[i]].node, pl, o)
+		if err != nil {
+			r.fail(errorResult(err))
+			return nil, false
+		}
+		r.rl.Results = append(r.rl.Results, res)
+		if kept {
 			out[work[i]].dropped, out[work[i]].touched = false, true
 		}
 	}
@@ -188,6 +185,9 @@ type plan struct {
 	cluster *policy.Cluster
 	sets    []policy.Set
 	placers []policy.Placer
+	// placesWhole: a Placer decided from every resource at once (see
+	// policy.Binding.PlacesWhole), so the run must hold them all.
+	placesWhole bool
 	// warnings (and notes) are reported with the run's results when it
 	// succeeds.
 	warnings []*framework.Result
@@ -298,6 +298,7 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 			if b.Placer != nil {
 				pl.placers = append(pl.placers, b.Placer)
 			}
+			pl.placesWhole = pl.placesWhole || b.PlacesWhole
 		}
 		plans = append(plans, pl)
 	}
@@ -308,6 +309,9 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 type tally struct{ resources, rules, seen, left int }
 
 func (t *tally) add(o outcome) {
+	if !o.rendered {
+		return // not a resource
+	}
 	t.seen++
 	if o.dropped {
 		t.left++
@@ -371,9 +375,10 @@ func (r *run) classify() (items []item, claimed [][]*yaml.RNode, inventory []*ya
 
 // outcome is what rendering one resource did.
 type outcome struct {
-	applied int
-	changed bool // a step ran that may have changed the resource
-	dropped bool // placement left the resource out of the cluster
+	rendered bool // the outcome of a resource's render
+	applied  int
+	changed  bool // a step ran that may have changed the resource
+	dropped  bool // placement left the resource out of the cluster
 	// left is the placement that left the resource out, for its result.
 	left *policy.Placement
 	err  error
@@ -390,7 +395,7 @@ func (o outcome) touched() bool { return o.changed || o.applied > 0 || o.err != 
 func (r *run) render(n *yaml.RNode, pl *plan) outcome {
 	res := policy.NewResource(n)
 	applied, left, err := r.renderResource(res, pl)
-	return outcome{applied: applied, changed: res.Touched, dropped: left != nil, left: left, err: err}
+	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, err: err}
 }
 
 func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left *policy.Placement, err error) {
@@ -437,6 +442,19 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 		}
 	}
 	return applied, nil, nil
+}
+
+// leaveOut is what becomes of a resource placement leaves out of the
+// cluster: its info result, and, under keepPolicies, the resource kept
+// (kept): kpt fn render writes the output back into the package, so the
+// resource stays, as local configuration (never applied, passed through by
+// the next render) marked with the cluster it was left out of.
+func (r *run) leaveOut(n *yaml.RNode, pl *plan, o outcome) (res *framework.Result, kept bool, err error) {
+	res = leftOut(n, pl.cluster, o.left)
+	if !r.cfg.KeepPolicies {
+		return res, false, nil
+	}
+	return res, true, keepLeftOut(n, pl.cluster)
 }
 
 // keepLeftOut marks a resource placement leaves out of the cluster as local

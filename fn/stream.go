@@ -72,13 +72,14 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	rl := &framework.ResourceList{Items: nodes, FunctionConfig: sl.FunctionConfig}
 	r := &run{rl: rl}
 	pl, ok := r.prepare()
-	if !ok || len(pl.placers) > 0 {
-		return nil, false // placement decides on every resource at once: the whole list serves it
+	if !ok || pl.placesWhole {
+		return nil, false // placement decided from every resource at once: the whole list serves it
 	}
 
 	// Pass 2: every item, in order. The items go straight into w, after the
 	// head: the caller drops w unless the run succeeds.
 	outcomes := make([]outcome, len(chunks))
+	left := make([]*framework.Result, len(chunks)) // what placement left out, by item
 	keys := make([]resourcelist.Key, len(chunks))
 	lw, err := resourcelist.NewWriter(w, sl.APIVersion, sl.Kind)
 	if err != nil {
@@ -109,7 +110,15 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 					return errRestart
 				}
 				if outcomes[i].dropped {
-					continue // placement left it out of the cluster
+					res, kept, err := r.leaveOut(it.node, pl, outcomes[i])
+					if err != nil {
+						return errRestart
+					}
+					left[i] = res
+					if !kept {
+						continue // placement left it out of the cluster
+					}
+					outcomes[i].changed = true
 				}
 			}
 			out := resourcelist.Item{Node: it.node}
@@ -126,7 +135,10 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 		return nil, false
 	}
 	var total tally
-	for _, o := range outcomes {
+	for i, o := range outcomes {
+		if left[i] != nil {
+			rl.Results = append(rl.Results, left[i])
+		}
 		total.add(o)
 	}
 	r.summarize(pl, total)

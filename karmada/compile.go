@@ -5,6 +5,7 @@ package karmada
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
@@ -126,13 +127,18 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	if !places {
 		return b, nil
 	}
-	ps.plan.once.Do(func() {
-		ps.plan.plan, ps.plan.err = planFleet(newClaimer(ps.propagation, ps.overrides), t.Resources, t.Fleet)
-	})
-	if ps.plan.err != nil {
-		return policy.Binding{}, []error{ps.plan.err}
+	c := newClaimer(ps.propagation, ps.overrides)
+	var plan *fleetPlan
+	if slices.ContainsFunc(ps.propagation, func(p *propagationPolicy) bool { return p.propagateDeps }) {
+		// A dependency goes where the workloads that reference it go: the
+		// plan reads every resource, and the run must hold them all.
+		ps.plan.once.Do(func() { ps.plan.plan, ps.plan.err = planDependencies(c, t.Resources, t.Fleet) })
+		if ps.plan.err != nil {
+			return policy.Binding{}, []error{ps.plan.err}
+		}
+		plan, b.PlacesWhole = ps.plan.plan, true
 	}
-	b.Placer = placer{plan: ps.plan.plan, cluster: t.Cluster}
+	b.Placer = placer{claimer: c, fleet: t.Fleet, plan: plan, cluster: t.Cluster}
 	return b, placementNotes(t.Fleet)
 }
 

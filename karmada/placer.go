@@ -14,15 +14,13 @@ import (
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
-// fleetPlan is where every resource of the input goes, decided once for the
-// whole fleet: the detector's claim, the scheduler's result and the
-// dependencies distributor's additions.
+// fleetPlan is what placement knows beyond one resource: where the
+// dependencies of workloads whose policy sets propagateDeps go. It is nil
+// when no propagation policy sets propagateDeps: each resource is then
+// placed on its own (decide), and the run may stream.
 type fleetPlan struct {
-	byKey map[resourceKey]*placed
 	// deps holds, per dependency, the clusters its parents send it to.
 	deps map[resourceKey]map[string]bool
-	// unclaimed says why a resource no policy propagates goes nowhere.
-	unclaimed map[resourceKey]string
 }
 
 // resourceKey identifies a resource of the input.
@@ -32,52 +30,57 @@ func keyOf(r *policy.Resource) resourceKey {
 	return resourceKey{r.APIVersion, r.Kind, r.Namespace, r.Name}
 }
 
-// planFleet runs the detector, the scheduler and the dependencies
-// distributor over the input's resources.
-func planFleet(c *claimer, resources []*yaml.RNode, fleet []*policy.Cluster) (*fleetPlan, error) {
-	fp := &fleetPlan{byKey: map[resourceKey]*placed{}, deps: map[resourceKey]map[string]bool{}, unclaimed: map[resourceKey]string{}}
-	type parent struct {
-		res *policy.Resource
-		at  *placed
+// decide runs the detector and the scheduler for one resource: the placed
+// result, or nil and why no policy propagates it.
+func decide(c *claimer, res *policy.Resource, fleet []*policy.Cluster) (*placed, string, error) {
+	p, why := c.claim(res)
+	if p == nil {
+		return nil, why, nil
 	}
-	var parents []parent
+	w, err := interpretWorkload(res.Node)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s (claimed by %s): %w", res.Ref.GVKString(), p.ref, err)
+	}
+	at, err := schedule(p, res, w, fleet)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s (claimed by %s): %w", res.Ref.GVKString(), p.ref, err)
+	}
+	return at, "", nil
+}
+
+// planDependencies is the dependencies distributor over the input's
+// resources: a dependency of a workload whose policy sets propagateDeps
+// follows it to its clusters; dependencies the input lacks are skipped, as
+// the distributor skips those the control plane lacks.
+func planDependencies(c *claimer, resources []*yaml.RNode, fleet []*policy.Cluster) (*fleetPlan, error) {
+	fp := &fleetPlan{deps: map[resourceKey]map[string]bool{}}
 	present := map[resourceKey]*policy.Resource{}
 	for _, n := range resources {
 		res := policy.NewResource(n)
-		key := keyOf(res)
-		present[key] = res
-		p, why := c.claim(res)
-		if p == nil {
-			fp.unclaimed[key] = why
+		present[keyOf(res)] = res
+	}
+	for _, n := range resources {
+		res := present[keyOf(policy.NewResource(n))]
+		if res.Namespace == "" {
+			continue // only ResourceBindings propagate dependencies
+		}
+		at, _, err := decide(c, res, fleet)
+		if err != nil {
+			return nil, err
+		}
+		if at == nil || !at.policy.propagateDeps || at.nowhere != "" {
 			continue
 		}
-		w, err := interpretWorkload(n)
+		ds, err := dependencies(res.Node)
 		if err != nil {
-			return nil, fmt.Errorf("%s (claimed by %s): %w", res.Ref.GVKString(), p.ref, err)
-		}
-		at, err := schedule(p, res, w, fleet)
-		if err != nil {
-			return nil, fmt.Errorf("%s (claimed by %s): %w", res.Ref.GVKString(), p.ref, err)
-		}
-		fp.byKey[key] = at
-		if p.propagateDeps && res.Namespace != "" && at.nowhere == "" {
-			parents = append(parents, parent{res, at})
-		}
-	}
-	// A dependency of a workload whose policy sets propagateDeps follows it
-	// to its clusters; dependencies the input lacks are skipped, as the
-	// distributor skips those the control plane lacks.
-	for _, pa := range parents {
-		ds, err := dependencies(pa.res.Node)
-		if err != nil {
-			return nil, fmt.Errorf("%s: dependencies: %w", pa.res.Ref.GVKString(), err)
+			return nil, fmt.Errorf("%s: dependencies: %w", res.Ref.GVKString(), err)
 		}
 		for _, d := range ds {
 			for _, key := range matchDependency(d, present) {
 				if fp.deps[key] == nil {
 					fp.deps[key] = map[string]bool{}
 				}
-				for _, t := range pa.at.targets {
+				for _, t := range at.targets {
 					fp.deps[key][t.name] = true
 				}
 			}
@@ -117,7 +120,9 @@ func matchDependency(d dependency, present map[resourceKey]*policy.Resource) []r
 
 // placer answers for one rendered cluster.
 type placer struct {
-	plan    *fleetPlan
+	claimer *claimer
+	fleet   []*policy.Cluster
+	plan    *fleetPlan // nil without propagateDeps
 	cluster *policy.Cluster
 }
 
@@ -132,27 +137,26 @@ func (pl placer) Place(res *policy.Resource) (policy.Placement, bool, error) {
 	if autoPropagatedNamespace(res) {
 		return policy.Placement{Placed: true, Reason: "Karmada's namespace sync controller sends every Namespace to every cluster"}, true, nil
 	}
-	key := keyOf(res)
-	at := pl.plan.byKey[key]
-	byDep := pl.plan.deps[key][name]
+	at, unclaimed, err := decide(pl.claimer, res, pl.fleet)
+	if err != nil {
+		return policy.Placement{}, false, err
+	}
+	byDep := pl.plan != nil && pl.plan.deps[keyOf(res)][name]
+	dep := policy.Placement{Placed: true, Reason: "a dependency of a workload placed there (propagateDeps)"}
 	if at == nil || at.nowhere != "" {
 		if byDep {
-			return policy.Placement{Placed: true, Reason: "a dependency of a workload placed there (propagateDeps)"}, true, nil
+			return dep, true, nil
 		}
-		why := pl.plan.unclaimed[key]
-		if at != nil {
-			why = at.nowhere
+		if at == nil {
+			return policy.Placement{Reason: unclaimed}, true, nil
 		}
-		out := policy.Placement{Reason: why}
-		if at != nil {
-			out.By = &at.policy.ref
-		}
-		return out, true, nil
+		return policy.Placement{By: &at.policy.ref, Reason: at.nowhere}, true, nil
 	}
 	i := slices.IndexFunc(at.targets, func(t assignment) bool { return t.name == name })
 	if i < 0 {
 		if byDep {
-			return policy.Placement{Placed: true, By: &at.policy.ref, Reason: "a dependency of a workload placed there (propagateDeps)"}, true, nil
+			dep.By = &at.policy.ref
+			return dep, true, nil
 		}
 		why := at.why[name]
 		if why == "" {
@@ -199,8 +203,8 @@ func placementNotes(fleet []*policy.Cluster) []error {
 		strings.Join(unknown, ", "))}}
 }
 
-// planOnce computes the fleet plan on first use; For runs once per cluster,
-// the plan is the same for all.
+// planOnce computes the dependency plan on first use; For runs once per
+// cluster, the plan is the same for all.
 type planOnce struct {
 	once sync.Once
 	plan *fleetPlan

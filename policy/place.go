@@ -11,6 +11,12 @@ type Binding struct {
 	// Placer is nil for a dialect that places nothing (override and
 	// admission policies only).
 	Placer Placer
+	// PlacesWhole is set when the Placer decided from every resource of
+	// the input (Target.Resources), e.g. where dependencies follow the
+	// workloads that reference them: the run must then hold every resource
+	// before it writes any. Otherwise the Placer decides on each resource
+	// alone and the run may stream.
+	PlacesWhole bool
 }
 
 // Placement is whether the target cluster receives a resource, and with

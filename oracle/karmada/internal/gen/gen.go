@@ -458,5 +458,16 @@ func (s *scenario) placement() m {
 	case k < 11:
 		p["replicaScheduling"] = m{}
 	}
+	// A region spread constraint, with dynamic or aggregated division only:
+	// Karmada v1.16.0's scheduler divides by zero on a Duplicated region
+	// spread whose regions lack room (fixed in v1.16.3), and static weights
+	// ignore spread constraints.
+	if rs, ok := p["replicaScheduling"].(m); ok && rs["replicaSchedulingType"] == "Divided" && rs["weightPreference"] != nil &&
+		rs["weightPreference"].(m)["dynamicWeight"] != nil && s.chance(0.5) || ok && rs["replicaDivisionPreference"] == "Aggregated" && s.chance(0.5) {
+		p["spreadConstraints"] = l{
+			m{"spreadByField": "region", "minGroups": int64(1), "maxGroups": int64(s.between(1, 2))},
+			m{"spreadByField": "cluster", "minGroups": int64(1), "maxGroups": int64(s.between(1, 4))},
+		}
+	}
 	return p
 }
