@@ -83,13 +83,16 @@ bench:
 ## bench-peers: the side-by-side benchmark (bench/, a module of its own): bin/apply-overrides beside
 ##       an identity kyaml function, Karmada's override manager and kustomize on a generated corpus of
 ##       R resources and P OverridePolicies, REPS interleaved runs each; e.g. make bench-peers R=10000 P=200
-##       PEERS="identity karmada apply-overrides" (kustomize takes many minutes per run there)
+##       PEERS="identity karmada apply-overrides" (kustomize takes many minutes per run there);
+##       PROPAGATION=N adds N PropagationPolicies and a fleet of three clusters (identity and
+##       apply-overrides only: the other peers do not place)
 R ?= 1000
 P ?= 50
 REPS ?= 5
 PEERS ?= all
+PROPAGATION ?= 0
 bench-peers: build
-	PEERS="$(PEERS)" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/run.sh $(R) $(P) $(REPS)
+	PEERS="$(PEERS)" PROPAGATION="$(PROPAGATION)" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/run.sh $(R) $(P) $(REPS)
 
 clean:
 	rm -rf bin

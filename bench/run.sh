@@ -14,6 +14,14 @@
 # Karmada's; exits 1 when apply-overrides' output differs from Karmada's.
 #
 # Environment:
+#   PROPAGATION      PropagationPolicies in the corpus (default 0: none, and
+#                    the corpus of earlier runs byte for byte); with N > 0 the
+#                    corpus holds N PropagationPolicies, two
+#                    ClusterPropagationPolicies and a fleet of three Clusters,
+#                    and only identity and apply-overrides run: Karmada's
+#                    override manager and the kustomize patches do not place,
+#                    so those peers and the cross-check against Karmada are
+#                    skipped with a note
 #   PEERS            which peers, in order, or "all" (identity karmada
 #                    kustomize apply-overrides); karmada-fake (Karmada on
 #                    controller-runtime's fake client) runs only when named
@@ -37,11 +45,15 @@ GO=${GO:-go}
 APPLY_OVERRIDES=${APPLY_OVERRIDES:-$HERE/../bin/apply-overrides}
 KUSTOMIZE=${KUSTOMIZE:-kustomize}
 PEERS=${PEERS:-all}
+PROPAGATION=${PROPAGATION:-0}
 if [ "$PEERS" = all ]; then PEERS="identity karmada kustomize apply-overrides"; fi
 
 BIN=$WORK/bin
-CORPUS=$WORK/corpus-r$R-p$P-s$SEED-$CLUSTER
-OUT=$WORK/out-r$R-p$P-s$SEED-$CLUSTER
+# The directories of runs without placement keep their earlier names.
+TAG=r$R-p$P-s$SEED-$CLUSTER
+if [ "$PROPAGATION" != 0 ]; then TAG=$TAG-pp$PROPAGATION; fi
+CORPUS=$WORK/corpus-$TAG
+OUT=$WORK/out-$TAG
 RL=$CORPUS/resourcelist.yaml
 
 log() { printf '%s\n' "$*" >&2; }
@@ -55,6 +67,10 @@ fi
 
 peers=()
 for peer in $PEERS; do
+  if [ "$PROPAGATION" != 0 ] && [ "$peer" != identity ] && [ "$peer" != apply-overrides ]; then
+    log "-- $peer: skipped, PROPAGATION=$PROPAGATION (it does not place resources on clusters; only identity and apply-overrides run)"
+    continue
+  fi
   case $peer in
     identity | karmada | karmada-fake) ;;
     kustomize)
@@ -78,7 +94,7 @@ mkdir -p "$BIN"
 log "== generating $CORPUS"
 rm -rf "$CORPUS" "$OUT"
 mkdir -p "$OUT"
-"$BIN/gen" -resources "$R" -policies "$P" -seed "$SEED" -cluster "$CLUSTER" -out "$CORPUS"
+"$BIN/gen" -resources "$R" -policies "$P" -propagation "$PROPAGATION" -seed "$SEED" -cluster "$CLUSTER" -out "$CORPUS"
 
 # run PEER REP: one timed run; the output goes to $OUT/PEER.out, stderr to
 # $OUT/PEER.err.REP, and a row to $OUT/results.tsv:
@@ -129,7 +145,9 @@ ran() { printf '%s\n' "${peers[@]}" | grep -qx "$1"; }
 {
   k=""
   if ran kustomize && [ "$KUSTOMIZE_REPS" != "$REPS" ]; then k=" (kustomize $KUSTOMIZE_REPS)"; fi
-  echo "# R=$R P=$P seed=$SEED cluster=$CLUSTER, $REPS runs each$k, medians, interleaved"
+  pp=""
+  if [ "$PROPAGATION" != 0 ]; then pp=" PROPAGATION=$PROPAGATION"; fi
+  echo "# R=$R P=$P$pp seed=$SEED cluster=$CLUSTER, $REPS runs each$k, medians, interleaved"
   echo "# $(nproc) CPUs, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $("$GO" env GOVERSION)"
   echo "# corpus: $(stat -c %s "$RL") bytes; $(grep '^kustomize patches' "$CORPUS/manifest.txt")"
   echo
@@ -170,6 +188,9 @@ ran() { printf '%s\n' "${peers[@]}" | grep -qx "$1"; }
       printf '  %-29s %s\n' "$peer vs karmada:" "$("$BIN/crosscheck" -q "$OUT/karmada.out" "$OUT/$peer.out" || true)"
     fi
   done
+  if [ "$PROPAGATION" != 0 ]; then
+    echo "  apply-overrides vs karmada:   skipped: PROPAGATION=$PROPAGATION, and Karmada's override manager does not place"
+  fi
 } | tee "$OUT/summary.txt"
 
 log "rows: $OUT/results.tsv; outputs: $OUT/*.out; summary: $OUT/summary.txt"

@@ -6,7 +6,14 @@
 // member cluster. The corpus depends only on its flags; resources do not
 // depend on P (policies draw from their own random stream).
 //
-//	gen -resources R -policies P [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
+//	gen -resources R -policies P [-propagation N] [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
+//
+// With -propagation N > 0 it adds N PropagationPolicies, two
+// ClusterPropagationPolicies that claim every resource the others leave,
+// and two more Clusters, so that placement decides over a fleet of three
+// (propagation.go). With N = 0 (the default) the corpus is the same, byte
+// for byte, as without the flag. The kustomize patches know nothing of
+// placement: with N > 0 only the resource list is meaningful.
 //
 // It writes
 //
@@ -36,23 +43,24 @@ func main() {
 	var (
 		r       = flag.Int("resources", 1000, "number of workload resources")
 		p       = flag.Int("policies", 50, "number of OverridePolicies")
+		pp      = flag.Int("propagation", 0, "number of PropagationPolicies (0: no placement, a single Cluster)")
 		seed    = flag.Uint64("seed", 1, "random seed")
 		cluster = flag.String("cluster", "member1", "the member cluster to render")
 		nsCount = flag.Int("namespaces", 10, "number of namespaces")
 		out     = flag.String("out", "", "output directory (required)")
 	)
 	flag.Parse()
-	if *out == "" || *r < 1 || *p < 0 || *nsCount < 1 {
-		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
+	if *out == "" || *r < 1 || *p < 0 || *pp < 0 || *nsCount < 1 {
+		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-propagation N] [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
 		os.Exit(2)
 	}
-	if err := run(*r, *p, *seed, *cluster, *nsCount, *out); err != nil {
+	if err := run(*r, *p, *pp, *seed, *cluster, *nsCount, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(R, P int, seed uint64, clusterName string, nsCount int, out string) error {
+func run(R, P, PP int, seed uint64, clusterName string, nsCount int, out string) error {
 	rr := rand.New(rand.NewPCG(seed, 1))
 	apps := makeApps(rr, 40)
 	namespaces := make([]string, nsCount)
@@ -85,9 +93,26 @@ func run(R, P int, seed uint64, clusterName string, nsCount int, out string) err
 	if err != nil {
 		return err
 	}
+	// Placement draws from a stream of its own, so that the resources and
+	// the OverridePolicies stay those of the corpus without it.
+	var (
+		fl   []member
+		pps  []propagationPolicy
+		cpps []propagationPolicy
+		st   placementStats
+	)
+	if PP > 0 {
+		fl = fleet(c)
+		pps, st = genPropagation(rand.New(rand.NewPCG(seed, 3)), PP, namespaces, apps, fl)
+		cpps = clusterPropagation(fl)
+	}
 
 	var rl, stream bytes.Buffer
-	fmt.Fprintf(&rl, "# apply-overrides benchmark corpus: resources=%d policies=%d seed=%d cluster=%s\n", R, P, seed, clusterName)
+	fmt.Fprintf(&rl, "# apply-overrides benchmark corpus: resources=%d policies=%d seed=%d cluster=%s", R, P, seed, clusterName)
+	if PP > 0 {
+		fmt.Fprintf(&rl, " propagation=%d", PP)
+	}
+	rl.WriteString("\n")
 	rl.WriteString("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n")
 	for _, x := range res {
 		writeItem(&rl, x.doc)
@@ -106,7 +131,27 @@ func run(R, P int, seed uint64, clusterName string, nsCount int, out string) err
 		}
 		writeItem(&rl, d)
 	}
-	writeItem(&rl, doc{head: []string{"# the member cluster"}, body: strings.Split(strings.TrimSuffix(c.yaml(), "\n"), "\n")})
+	for i, p := range append(pps, cpps...) {
+		d, err := yamlDoc(p)
+		if err != nil {
+			return err
+		}
+		if i == 0 || i == len(pps) {
+			d.head = []string{"# Karmada " + strings.TrimSuffix(p.Kind, "y") + "ies"}
+		}
+		writeItem(&rl, d)
+	}
+	if PP == 0 {
+		writeItem(&rl, doc{head: []string{"# the member cluster"}, body: strings.Split(strings.TrimSuffix(c.yaml(), "\n"), "\n")})
+	} else {
+		for i, m := range fl {
+			d := doc{body: strings.Split(strings.TrimSuffix(m.yaml(), "\n"), "\n")}
+			if i == 0 {
+				d.head = []string{"# the fleet: the rendered member cluster first"}
+			}
+			writeItem(&rl, d)
+		}
+	}
 	fmt.Fprintf(&rl, "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: apply-overrides-config\n  data:\n    cluster: %s\n", clusterName)
 
 	var kbuf bytes.Buffer
@@ -128,6 +173,16 @@ func run(R, P int, seed uint64, clusterName string, nsCount int, out string) err
 	}
 	fmt.Fprintf(&m, "overrideRules selecting %s: %d of %d\n", clusterName, kz.rulesMatching, kz.rules)
 	fmt.Fprintf(&m, "kustomize patches: %d (image patches: %d)\n", len(kz.patches), kz.imagePatches)
+	if PP > 0 {
+		var names []string
+		for _, x := range fl {
+			names = append(names, x.name)
+		}
+		fmt.Fprintf(&m, "propagationPolicies=%d clusterPropagationPolicies=%d fleet=%s\n", len(pps), len(cpps), strings.Join(names, ","))
+		fmt.Fprintf(&m, "propagationPolicies: Duplicated %d, Divided (static weights) %d, clusterAffinity by label %d, placing on %s %d\n",
+			st.duplicated, st.divided, st.byLabel, clusterName, st.withCluster)
+		m.WriteString("placement: the kustomize patches ignore it; compare only identity and apply-overrides\n")
+	}
 	fmt.Fprintf(&m, "resourcelist.yaml bytes: %d\n", rl.Len())
 
 	if err := os.MkdirAll(filepath.Join(out, "kustomize"), 0o755); err != nil {
