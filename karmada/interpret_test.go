@@ -94,7 +94,7 @@ func TestInterpretWorkloadKinds(t *testing.T) {
 	}
 }
 
-// The API server's defaults (karmada-placement.md §0) applied to the values
+// The API server's defaults applied to the values
 // read, and Job's min(parallelism, completions) from jobReplica.
 func TestInterpretWorkloadDefaults(t *testing.T) {
 	for _, tc := range []struct {
@@ -435,7 +435,7 @@ func TestReviseReplicasErrors(t *testing.T) {
 
 // Test_divideReplicasByJobCompletions in pkg/controllers/binding/common_test.go,
 // karmada v1.16.0 ("completions found", "error in NestedInt64"), the example
-// of karmada-placement.md §4.6, and the positional hand-out of v1.16.0.
+// of ensureWork (pkg/controllers/binding/common.go), and the positional hand-out of v1.16.0.
 func TestJobCompletions(t *testing.T) {
 	const job = "apiVersion: batch/v1\nkind: Job\nspec:\n"
 	for _, tc := range []struct {

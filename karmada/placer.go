@@ -4,6 +4,7 @@
 package karmada
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,11 +40,16 @@ func decide(c *claimer, res *policy.Resource, fleet []*policy.Cluster) (*placed,
 	}
 	w, err := interpretWorkload(res.Node)
 	if err != nil {
-		return nil, "", fmt.Errorf("%s (claimed by %s): %w", res.Ref.GVKString(), p.ref, err)
+		return nil, "", &policy.Error{Policy: p.ref, Resource: &res.Ref, Err: err}
 	}
 	at, err := schedule(p, res, w, fleet)
 	if err != nil {
-		return nil, "", fmt.Errorf("%s (claimed by %s): %w", res.Ref.GVKString(), p.ref, err)
+		pe := &policy.Error{Policy: p.ref, Resource: &res.Ref, Err: err}
+		var missing *missingCapacity
+		if errors.As(err, &missing) {
+			pe.Field = missing.field
+		}
+		return nil, "", pe
 	}
 	return at, "", nil
 }

@@ -114,7 +114,7 @@ func TestWebsterUpstreamDispenser(t *testing.T) {
 	}
 }
 
-// The verified vectors of the spec's §4.3 (/work/notes/karmada-placement.md).
+// Webster vectors checked by hand against Karmada v1.16.0's dispenser (docs/placement.md).
 func TestWebsterSpecVectors(t *testing.T) {
 	for _, tc := range []struct {
 		seats   int32
@@ -367,7 +367,7 @@ func TestAssignDynamicUpstream(t *testing.T) {
 	}
 }
 
-// The verified vectors of the spec's §4.4, and the dynamic strategies'
+// Vectors checked by hand against Karmada v1.16.0's dynamic division, and the dynamic strategies'
 // edges.
 func TestAssignDynamic(t *testing.T) {
 	req := &requirements{}

@@ -73,6 +73,10 @@ func schedule(p *propagationPolicy, res *policy.Resource, w workload, fleet []*p
 			out.targets, out.why = targets, why
 			break
 		}
+		var missing *missingCapacity
+		if errors.As(err, &missing) {
+			return nil, err // the decision needs facts the input lacks
+		}
 		if names[i] != "" {
 			err = fmt.Errorf("%s: %w", names[i], err)
 		}
@@ -110,6 +114,9 @@ func attempt(p *propagationPolicy, res *policy.Resource, w workload, a *clusterA
 	}
 	if len(feasible) == 0 {
 		return nil, why, errors.New("no cluster fits (" + summarize(why) + ")")
+	}
+	if err := needCapacity(p, w, feasible); err != nil {
+		return nil, why, err
 	}
 	// The canonical order: score (0 for a fresh binding), available
 	// replicas descending, name ascending.
@@ -390,4 +397,77 @@ func replicaStrategy(pl *placement) (strategy, error) {
 		return s, nil
 	}
 	return strategy{}, fmt.Errorf("unsupported replicaDivisionPreference %q", rs.ReplicaDivisionPreference)
+}
+
+// spreadChooses reports whether the spread constraints choose among the
+// feasible clusters by their available replicas: a region constraint
+// always does (groups are scored by capacity); a cluster constraint does
+// when it keeps some but not all of them, or checks capacity (Divided).
+func spreadChooses(pl *placement, feasible int) bool {
+	var cluster *spreadConstraint
+	for i := range pl.SpreadConstraints {
+		switch pl.SpreadConstraints[i].SpreadByField {
+		case "region":
+			return true
+		case "cluster":
+			cluster = &pl.SpreadConstraints[i]
+		}
+	}
+	if cluster == nil {
+		return false // the scheduler fails the binding whatever the capacity
+	}
+	need := min(cluster.MaxGroups, feasible)
+	if rs := pl.ReplicaScheduling; rs != nil && rs.ReplicaSchedulingType == schedulingDivided {
+		return need > 0
+	}
+	return need > 0 && need < feasible
+}
+
+// missingCapacity is a placement that depends on the capacity of clusters
+// whose object carries no status.resourceSummary: Karmada would read their
+// live capacity, the render cannot.
+type missingCapacity struct {
+	field    string
+	clusters []string
+}
+
+func (e *missingCapacity) Error() string {
+	return fmt.Sprintf("the placement depends on the clusters' available replicas, which Karmada reads from Cluster status.resourceSummary, and cluster(s) %s carry none: export the Cluster objects with their status (kubectl get clusters.cluster.karmada.io -o yaml), or place by static weights or without spread constraints",
+		strings.Join(e.clusters, ", "))
+}
+
+// needCapacity reports a placement whose outcome depends on the capacity of
+// feasible clusters the input gives none for: division by available
+// replicas (dynamic weights, Aggregated) and the choice among clusters a
+// spread constraint makes for a workload (ordered by available replicas).
+// Karmada would count such clusters as full; the render does not guess.
+func needCapacity(p *propagationPolicy, w workload, feasible []*policy.Cluster) error {
+	if w.replicas == 0 && w.req == nil {
+		return nil // not a workload: capacity plays no part
+	}
+	field := ""
+	if rs := p.placement.ReplicaScheduling; rs != nil && rs.ReplicaSchedulingType == schedulingDivided {
+		switch {
+		case rs.ReplicaDivisionPreference == divisionAggregated:
+			field = "spec.placement.replicaScheduling (Aggregated)"
+		case rs.WeightPreference != nil && rs.WeightPreference.DynamicWeight != "":
+			field = "spec.placement.replicaScheduling.weightPreference.dynamicWeight"
+		}
+	}
+	if field == "" && len(p.placement.SpreadConstraints) > 0 && !ignoreSpread(&p.placement) && spreadChooses(&p.placement, len(feasible)) {
+		field = "spec.placement.spreadConstraints"
+	}
+	if field == "" {
+		return nil
+	}
+	var lacking []string
+	for _, c := range feasible {
+		if c.Resources == nil {
+			lacking = append(lacking, c.Name)
+		}
+	}
+	if len(lacking) == 0 {
+		return nil
+	}
+	return &missingCapacity{field: field, clusters: lacking}
 }

@@ -136,6 +136,10 @@ var Divergences = map[string]Divergence{
 		ExpectError: "equality anchor =(team) is not supported in a mutate patch",
 		Why:         "Kyverno does not interpret =() and X() anchors in mutate patches and merges them into the resource as literal keys (kyverno issue #2109); the render rejects them instead of writing keys like \"=(team)\" into a manifest",
 	},
+	"karmada/spread-cluster-max-groups-by-name": {
+		ExpectError: "PropagationPolicy default/web spec.placement.spreadConstraints: apps/v1 Deployment default/web: the placement depends on the clusters' available replicas, which Karmada reads from Cluster status.resourceSummary, and cluster(s) member1, member2, member3 carry none",
+		Why:         "Karmada counts a Cluster without status.resourceSummary as full and then picks by name; an inventory kept in git usually has no status while the live clusters do, so the render asks for the status instead of picking the wrong clusters (README \"Placement\")",
+	},
 	"kyverno/match-namespace-selector-no-labels-offline": {
 		ExpectError: "namespaceSelector needs the labels of namespace \"prod\"",
 		Why:         "kyverno apply evaluates namespaceSelector against an empty label set offline, so the rule silently never applies; the render asks for the Namespace object instead",

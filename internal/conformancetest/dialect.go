@@ -98,6 +98,7 @@ type clusterDecoder interface {
 // its expected items.
 func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 	t.Helper()
+	c.Diverge(t)
 	cd, ok := d.(clusterDecoder)
 	require.True(t, ok, "the dialect reads no cluster objects")
 	var objs, resources []*yaml.RNode
@@ -143,8 +144,10 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 		pl := policy.Everywhere
 		if b.Placer != nil {
 			var err error
-			pl, err = policy.Place(res, []policy.Placer{b.Placer})
-			require.NoError(t, err)
+			if pl, err = policy.Place(res, []policy.Placer{b.Placer}); err != nil {
+				msgs = append(msgs, err.Error())
+				continue
+			}
 		}
 		if !pl.Placed {
 			continue

@@ -42,9 +42,17 @@ type Report struct {
 	Seed          string
 	OracleError   string
 	Disagreements []Disagreement
+	// Declined lists the clusters whose render the function refused because
+	// the placement depends on the capacity of Clusters without
+	// status.resourceSummary (its documented behaviour: README "Placement").
+	Declined []string
 	// Decisions are the oracle's decisions for the resources that disagree.
 	Decisions []oracle.Decision
 }
+
+// CapacityUnknown is the function's message when a placement depends on
+// the capacity of Clusters that carry no status.resourceSummary.
+const CapacityUnknown = "carry none: export the Cluster objects with their status"
 
 // Agree reports whether oracle and function agree everywhere.
 func (r *Report) Agree() bool { return r.OracleError == "" && len(r.Disagreements) == 0 }
@@ -83,6 +91,10 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 	involved := map[string]bool{}
 	for _, cluster := range clusters {
 		got, err := runFunction(l, cluster, fn, timeout)
+		if err != nil && strings.Contains(err.Error(), CapacityUnknown) {
+			rep.Declined = append(rep.Declined, cluster)
+			continue
+		}
 		if err != nil {
 			rep.Disagreements = append(rep.Disagreements, Disagreement{Cluster: cluster, Resource: "-", Field: "error", Oracle: "-", Function: oneLine(err.Error())})
 			continue

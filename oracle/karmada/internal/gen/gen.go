@@ -43,11 +43,16 @@ type scenario struct {
 	workloads []workload
 	items     []any
 	opMade    map[string]bool // namespaces holding the generated OverridePolicy
+	// capacityAll gives every Cluster a status.resourceSummary; otherwise
+	// each has one by chance, and the function declines the placements
+	// that depend on the capacity it lacks.
+	capacityAll bool
 }
 
 // Scenario builds the scenario with this seed.
 func Scenario(seed uint64) *rl.ResourceList {
 	s := &scenario{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), labels: map[string]map[string]string{}, taints: map[string][]m{}, opMade: map[string]bool{}}
+	s.capacityAll = s.chance(0.85)
 	s.fleet()
 	s.resources()
 	s.policies()
@@ -139,7 +144,7 @@ func (s *scenario) fleet() {
 		if s.chance(0.9) {
 			status["apiEnablements"] = s.apiEnablements()
 		}
-		if s.chance(0.8) {
+		if s.capacityAll || s.chance(0.5) {
 			status["resourceSummary"] = s.resourceSummary()
 		}
 		if len(status) > 0 {

@@ -63,10 +63,10 @@ func run(t *testing.T, file string) *Result {
 }
 
 // Static weights 2:1 over 3 replicas give 2 and 1: the ACK One seed's
-// example (spec §7) and Webster's method (pkg/util/helper
+// example (docs/placement.md) and Webster's method (pkg/util/helper
 // webstermethod_test.go); the ConfigMap the Deployment references follows it
 // (propagateDeps, dependencies_distributor_test.go), the Namespace goes to
-// every cluster (namespace sync controller, spec §6.1).
+// every cluster (namespace sync controller, docs/placement.md).
 func TestStaticWeights(t *testing.T) {
 	got := summary(run(t, "static-weights.yaml"))
 	want := "member1: Deployment/nginx=2,-,- ConfigMap/cfg Namespace/apps\n" +
@@ -114,7 +114,7 @@ func TestImplicitPriority(t *testing.T) {
 // Test_divideReplicasByJobCompletions); 12 replicas at 3:2:1 → 6/4/2
 // (pkg/scheduler/core assignment_test.go "replica 12, weight 3:2:1");
 // dynamic weight over available 6/8/3 with 10 replicas → 3/5/2 and
-// Aggregated → b 6, a 4 (division_algorithm_test.go, spec §4.4).
+// Aggregated → b 6, a 4 (division_algorithm_test.go).
 func TestReplicaDivision(t *testing.T) {
 	got := summary(run(t, "replica-division.yaml"))
 	want := "a: Deployment/agg=4,-,- Deployment/dyn=3,-,- Deployment/web=6,-,- Job/pi=-,2,5\n" +
