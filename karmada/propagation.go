@@ -34,16 +34,15 @@ const (
 )
 
 var (
-	preemptionValues        = []string{"Always", "Never"}
-	conflictValues          = []string{"Abort", "Overwrite"}
-	activationValues        = []string{"Lazy"}
-	spreadByFieldValues     = []string{"cluster", "region", "zone", "provider"}
-	schedulingTypeValues    = []string{schedulingDuplicated, schedulingDivided}
-	divisionValues          = []string{divisionAggregated, divisionWeighted}
-	dynamicWeightValues     = []string{"AvailableReplicas"}
-	applicationPurgeModes   = []string{"Directly", "Gracefully", "Never"}
-	gracefulPurgeModes      = []string{"Graciously", "Gracefully"}
-	fieldSelectorKeysPlaced = []string{"provider", "region", "zone"}
+	preemptionValues      = []string{"Always", "Never"}
+	conflictValues        = []string{"Abort", "Overwrite"}
+	activationValues      = []string{"Lazy"}
+	spreadByFieldValues   = []string{"cluster", "region", "zone", "provider"}
+	schedulingTypeValues  = []string{schedulingDuplicated, schedulingDivided}
+	divisionValues        = []string{divisionAggregated, divisionWeighted}
+	dynamicWeightValues   = []string{"AvailableReplicas"}
+	applicationPurgeModes = []string{"Directly", "Gracefully", "Never"}
+	gracefulPurgeModes    = []string{"Graciously", "Gracefully"}
 )
 
 // propagationPolicy is a valid PropagationPolicy or ClusterPropagationPolicy
@@ -221,7 +220,9 @@ func validatePropagation(s *propagationSpec) field.ErrorList {
 	if s.Placement.ClusterAffinity != nil && s.Placement.ClusterAffinities != nil {
 		errs = append(errs, field.Invalid(pl, asJSON(s.Placement), "clusterAffinities cannot co-exist with clusterAffinity"))
 	}
-	errs = append(errs, validatePlacedFieldSelector(s.Placement.ClusterAffinity, pl.Child("clusterAffinity"))...)
+	if a := s.Placement.ClusterAffinity; a != nil {
+		errs = append(errs, validateAffinity(a, pl.Child("clusterAffinity"))...)
+	}
 	names := map[string]bool{}
 	for i := range s.Placement.ClusterAffinities {
 		t := &s.Placement.ClusterAffinities[i]
@@ -233,7 +234,7 @@ func validatePropagation(s *propagationSpec) field.ErrorList {
 			errs = append(errs, field.Invalid(pl.Child("clusterAffinities"), asJSON(s.Placement.ClusterAffinities), "each affinity term in a policy must have a unique name"))
 		}
 		names[t.AffinityName] = true
-		errs = append(errs, validatePlacedFieldSelector(t.affinity(), tp)...)
+		errs = append(errs, validateAffinity(t.affinity(), tp)...)
 	}
 	errs = append(errs, validateSpread(s.Placement.SpreadConstraints, pl.Child("spreadConstraints"))...)
 	if f := s.Failover; f != nil && f.Application != nil {
@@ -265,27 +266,6 @@ func validatePropagation(s *propagationSpec) field.ErrorList {
 		errs = append(errs, field.Invalid(spec.Child("suspension", "suspension"), asJSON(sp), "suspension dispatching cannot co-exist with dispatchingOnClusters.clusterNames"))
 	}
 	return errs
-}
-
-// validatePlacedFieldSelector is ValidatePolicyFieldSelector: keys
-// provider, region or zone, operators In or NotIn.
-func validatePlacedFieldSelector(a *clusterAffinity, p *field.Path) field.ErrorList {
-	if a == nil || a.FieldSelector == nil {
-		return nil
-	}
-	for _, e := range a.FieldSelector.MatchExpressions {
-		msg := ""
-		switch {
-		case !slices.Contains(fieldSelectorKeysPlaced, e.Key):
-			msg = fmt.Sprintf("unsupported key %q, must be provider, region, or zone", e.Key)
-		case e.Operator != "In" && e.Operator != "NotIn":
-			msg = fmt.Sprintf("unsupported operator %q, must be In or NotIn", e.Operator)
-		}
-		if msg != "" {
-			return field.ErrorList{field.Invalid(p.Child("fieldSelector"), asJSON(a.FieldSelector), msg)}
-		}
-	}
-	return nil
 }
 
 // validateSpread is ValidateSpreadConstraint.

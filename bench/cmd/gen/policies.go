@@ -193,12 +193,7 @@ func genPolicies(r *rand.Rand, P int, namespaces []string, apps []app, c cluster
 	ps := make([]policy, 0, P)
 	for j := 0; j < P; j++ {
 		// 1–3 distinct kinds sharing one label selector.
-		order := r.Perm(len(kinds))
-		sel := kinds[:0:0]
-		for _, k := range order[:1+r.IntN(3)] {
-			sel = append(sel, kinds[k])
-		}
-		slices.SortFunc(sel, func(a, b kindDef) int { return strings.Compare(a.kind, b.kind) })
+		sel := pickKinds(r)
 		ls, what := policySelector(r, apps)
 		p := policy{
 			APIVersion: "policy.karmada.io/v1alpha1",
@@ -323,3 +318,14 @@ func clusterPolicies(c cluster) []policy {
 }
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// pickKinds draws 1–3 distinct kinds, sorted by kind.
+func pickKinds(r *rand.Rand) []kindDef {
+	order := r.Perm(len(kinds))
+	sel := kinds[:0:0]
+	for _, k := range order[:1+r.IntN(3)] {
+		sel = append(sel, kinds[k])
+	}
+	slices.SortFunc(sel, func(a, b kindDef) int { return strings.Compare(a.kind, b.kind) })
+	return sel
+}

@@ -114,12 +114,7 @@ func genPropagation(r *rand.Rand, N int, namespaces []string, apps []app, fl []m
 	}
 	ps := make([]propagationPolicy, 0, N)
 	for j := 0; j < N; j++ {
-		order := r.Perm(len(kinds))
-		sel := kinds[:0:0]
-		for _, k := range order[:1+r.IntN(3)] {
-			sel = append(sel, kinds[k])
-		}
-		slices.SortFunc(sel, func(a, b kindDef) int { return strings.Compare(a.kind, b.kind) })
+		sel := pickKinds(r)
 		ls, what := policySelector(r, apps)
 		p := propagationPolicy{
 			APIVersion: "policy.karmada.io/v1alpha1",
