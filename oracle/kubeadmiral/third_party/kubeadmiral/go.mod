@@ -1,0 +1,3 @@
+module github.com/kubewharf/kubeadmiral
+
+go 1.22
