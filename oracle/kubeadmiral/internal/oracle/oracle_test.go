@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/gen"
 	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/rl"
 )
 
@@ -89,6 +90,29 @@ func TestMaxClustersZero(t *testing.T) {
 	for _, d := range res.Resources {
 		if d.Name == "both" && d.Policy != "PropagationPolicy default/gone" {
 			t.Errorf("both: policy %q", d.Policy)
+		}
+	}
+}
+
+// Every generated scenario runs through KubeAdmiral's code without an
+// oracle error, and the scheduler runs are reproducible apart from the
+// reported alternatives.
+func TestGeneratedScenarios(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		l := gen.Scenario(seed)
+		a, err := Run(l.Items)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		b, err := Run(gen.Scenario(seed).Items)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for i := range a.Resources {
+			if len(a.Resources[i].Alternatives) == 0 && TargetsString(a.Resources[i].Scheduled) != TargetsString(b.Resources[i].Scheduled) {
+				t.Errorf("seed %d %s/%s: %s then %s", seed, a.Resources[i].Kind, a.Resources[i].Name,
+					TargetsString(a.Resources[i].Scheduled), TargetsString(b.Resources[i].Scheduled))
+			}
 		}
 	}
 }
