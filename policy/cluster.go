@@ -53,9 +53,11 @@ func DecodeCluster(obj *yaml.RNode, out any) (Cluster, error) {
 	}
 	c := Cluster{Name: co.Metadata.Name, Labels: co.Metadata.Labels, Taints: co.Spec.Taints, Source: ref}
 	for _, cond := range co.Status.Conditions {
-		if cond.Type == "Ready" {
+		switch cond.Type {
+		case "Ready":
 			c.Ready = cond.Status
-			break
+		case "Joined":
+			c.Joined = cond.Status
 		}
 	}
 	return c, nil
