@@ -107,7 +107,7 @@ func (t *template) String() string {
 // to its typed Kubernetes struct first and gives up on the whole object when
 // that fails, so such a field stops the interpretation too.
 func (t *template) invalid(p *field.Path, v *yaml.Node, want string) error {
-	value := kindName(v)
+	value := yamlnode.JSONKind(v)
 	if v.Kind == yaml.ScalarNode {
 		value = v.Value
 	}
