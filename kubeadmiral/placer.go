@@ -389,6 +389,7 @@ func followersOf(leader *policy.Resource) ([]resourceKey, error) {
 	if err != nil {
 		return nil, err
 	}
+	o.Reader = "KubeAdmiral"
 	spec, p, err := o.ObjectAt(o.Root, nil, leaderPodSpecPaths[groupKind(leader)]...)
 	if err != nil || spec == nil {
 		return keys, err
