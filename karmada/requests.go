@@ -14,11 +14,11 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/resource"
-	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
 // podRequirements reads the pod spec at p (nil when absent). Its requests are
@@ -168,7 +168,7 @@ func (r *podResources) combine(list map[string]resource.Quantity, reduce func(to
 		case "pods":
 			r.pods = reduce(r.pods, q.Value())
 		default:
-			if !isScalarResource(name) {
+			if !policy.IsScalarResource(name) {
 				continue // e.g. "gpu": upstream drops names it cannot schedule
 			}
 			if r.scalars == nil {
@@ -205,20 +205,4 @@ func (r *podResources) list() map[string]resource.Quantity {
 		return nil
 	}
 	return out
-}
-
-// isScalarResource reports whether upstream's scheduler counts a resource
-// other than cpu, memory, ephemeral-storage and pods: extended resources
-// (domain-prefixed names outside kubernetes.io), hugepages, names in the
-// kubernetes.io domain, and attachable volumes.
-func isScalarResource(name string) bool {
-	switch {
-	case strings.HasPrefix(name, "hugepages-"), strings.HasPrefix(name, "attachable-volumes-"),
-		strings.Contains(name, "kubernetes.io/"):
-		return true
-	case !strings.Contains(name, "/"), strings.HasPrefix(name, "requests."):
-		return false
-	}
-	// An extended resource must also be valid as a quota name.
-	return len(validation.IsQualifiedName("requests."+name)) == 0
 }

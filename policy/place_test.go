@@ -100,3 +100,12 @@ func TestQuantities(t *testing.T) {
 func scalar8(v string) yaml.Node {
 	return yaml.Node{Kind: yaml.ScalarNode, Value: v, Tag: yaml.NodeTagString}
 }
+
+func TestIsScalarResource(t *testing.T) {
+	for name, want := range map[string]bool{
+		"nvidia.com/gpu": true, "hugepages-2Mi": true, "kubernetes.io/x": true, "attachable-volumes-aws-ebs": true,
+		"cpu": false, "pods": false, "requests.a.io/b": false, "example.com/bad name": false,
+	} {
+		assert.Equal(t, want, IsScalarResource(name), name)
+	}
+}
