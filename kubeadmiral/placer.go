@@ -145,11 +145,11 @@ func (ps *placements) decide(res *policy.Resource) (*placed, error) {
 		}
 		candidates = append(candidates, c)
 	}
-	clusters, why, err := scheduleUnit(u, candidates)
+	clusters, reasons, err := scheduleUnit(u, candidates)
 	if err != nil {
 		return nil, &policy.Error{Policy: p.ref, Resource: &res.Ref, Err: err}
 	}
-	for c, w := range why {
+	for c, w := range reasons {
 		out.why[c] = w
 	}
 	out.clusters = clusters
@@ -263,6 +263,14 @@ func (ps *placements) unit(res *policy.Resource, p *propagationPolicy, annotatio
 	}
 	if _, ok := annotations[migrationAnnotation]; ok {
 		return nil, fmt.Errorf("annotation %s depends on the time and the clusters' live state: remove it to render", migrationAnnotation)
+	}
+	if rp := s.ReschedulePolicy; rp != nil {
+		if v := yamlnode.MapGet(yamlnode.MapGet(rp, "replicaRescheduling"), "avoidDisruption"); v != nil && v.Value == "false" {
+			u.disruptive = true
+		}
+	}
+	if strings.Contains(res.Node.MustString(), "nvidia.com/gpu") {
+		return nil, fmt.Errorf("a GPU request (nvidia.com/gpu) changes KubeAdmiral's weights and scores, which the render does not reproduce: render without it")
 	}
 	if u.divide && gvkOf(res) != "apps/v1/Deployment" {
 		u.divide = false // only the Deployment FederatedTypeConfig has a replicas path
