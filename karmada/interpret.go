@@ -21,8 +21,9 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	// Aliased: this package's own workload type is what the detector reads.
+	wl "github.com/apply-overrides/apply-overrides/internal/workload"
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
-	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
 // workload is what the detector reads of a template through the default
@@ -54,109 +55,22 @@ const (
 	gvkServiceImport = "multicluster.x-k8s.io/v1alpha1/ServiceImport"
 )
 
-// template is a resource being interpreted: its root mapping and the names
-// its errors use.
+// template is a resource being interpreted, read through the accessors of
+// internal/workload's Object; the replica fields only Karmada reads and
+// writes are its own.
 type template struct {
-	root             *yaml.Node
-	apiVersion, kind string
-	namespace, name  string
+	*wl.Object
 }
 
-// newTemplate wraps n. apiVersion, kind and metadata that are not strings
-// read as empty: they only select a hook and name the resource in errors,
-// and the reader that produced n has already vetted them.
+// newTemplate wraps n, naming Karmada in the errors of fields it cannot
+// read.
 func newTemplate(n *yaml.RNode) (*template, error) {
-	var root *yaml.Node
-	if n != nil {
-		root = yamlnode.Resolve(n.YNode())
+	o, err := wl.New(n)
+	if err != nil {
+		return nil, err
 	}
-	if root == nil || root.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("a resource must be a YAML mapping with apiVersion, kind and metadata: correct the input document, which holds something else")
-	}
-	text := func(v *yaml.Node) string {
-		if yamlpatch.IsString(v) {
-			return v.Value
-		}
-		return ""
-	}
-	meta := yamlnode.MapGet(root, "metadata")
-	return &template{
-		root:       root,
-		apiVersion: text(yamlnode.MapGet(root, "apiVersion")),
-		kind:       text(yamlnode.MapGet(root, "kind")),
-		namespace:  text(yamlnode.MapGet(meta, "namespace")),
-		name:       text(yamlnode.MapGet(meta, "name")),
-	}, nil
-}
-
-func (t *template) gvk() string { return t.apiVersion + "/" + t.kind }
-
-// String names the template for error messages, e.g. "Deployment shop/web".
-func (t *template) String() string {
-	name := t.name
-	if t.namespace != "" {
-		name = t.namespace + "/" + name
-	}
-	if name == "" {
-		return t.kind
-	}
-	return t.kind + " " + name
-}
-
-// invalid reports a field of the wrong shape. Upstream converts the template
-// to its typed Kubernetes struct first and gives up on the whole object when
-// that fails, so such a field stops the interpretation too.
-func (t *template) invalid(p *field.Path, v *yaml.Node, want string) error {
-	value := kindName(v)
-	if v.Kind == yaml.ScalarNode {
-		value = v.Value
-	}
-	kind := t.kind
-	if kind == "" {
-		kind = "resource"
-	}
-	return fmt.Errorf("%s: %w", t, field.Invalid(p, value,
-		fmt.Sprintf("must be %s: Karmada cannot read a %s whose field has another type, so correct the field", want, kind)))
-}
-
-// object returns n when it is a mapping and nil when it is absent or null.
-func (t *template) object(n *yaml.Node, p *field.Path) (*yaml.Node, error) {
-	n = yamlnode.Deref(n)
-	if yamlnode.IsNull(n) {
-		return nil, nil
-	}
-	if n.Kind != yaml.MappingNode {
-		return nil, t.invalid(p, n, "an object")
-	}
-	return n, nil
-}
-
-// list returns the items of sequence n, nil when it is absent or null.
-func (t *template) list(n *yaml.Node, p *field.Path) ([]*yaml.Node, error) {
-	n = yamlnode.Deref(n)
-	if yamlnode.IsNull(n) {
-		return nil, nil
-	}
-	if n.Kind != yaml.SequenceNode {
-		return nil, t.invalid(p, n, "an array")
-	}
-	items := make([]*yaml.Node, 0, len(n.Content))
-	for _, c := range n.Content {
-		items = append(items, yamlnode.Deref(c))
-	}
-	return items, nil
-}
-
-// str returns string n, "" when it is absent or null.
-func (t *template) str(n *yaml.Node, p *field.Path) (string, error) {
-	n = yamlnode.Deref(n)
-	if yamlnode.IsNull(n) {
-		return "", nil
-	}
-	if !yamlpatch.IsString(n) {
-		return "", t.invalid(p, n, "a string")
-	}
-	return n.Value, nil
+	o.Reader = "Karmada"
+	return &template{o}, nil
 }
 
 // count reads a replica-like int32 field: nil when absent or null. The API
@@ -168,7 +82,7 @@ func (t *template) count(n *yaml.Node, p *field.Path) (*int32, error) {
 	}
 	var v int64
 	if n.Kind != yaml.ScalarNode || n.ShortTag() != yaml.NodeTagInt || n.Decode(&v) != nil {
-		return nil, t.invalid(p, n, "an integer, e.g. 3")
+		return nil, t.Invalid(p, n, "an integer, e.g. 3")
 	}
 	if v < 0 || v > math.MaxInt32 {
 		return nil, fmt.Errorf("%s: %w", t, field.Invalid(p, v,
@@ -178,61 +92,10 @@ func (t *template) count(n *yaml.Node, p *field.Path) (*int32, error) {
 	return &c, nil
 }
 
-// walk follows keys from m (at p) through nested objects and returns the
-// last value with its path; a missing or null step gives nil. m and every
-// step but the last must be objects.
-func (t *template) walk(m *yaml.Node, p *field.Path, keys ...string) (*yaml.Node, *field.Path, error) {
-	m, err := t.object(m, p)
-	if err != nil {
-		return nil, p, err
-	}
-	for i, k := range keys {
-		p = p.Child(k)
-		v := yamlnode.MapGet(m, k)
-		if i == len(keys)-1 {
-			return v, p, nil
-		}
-		var err error
-		if m, err = t.object(v, p); err != nil {
-			return nil, p, err
-		}
-	}
-	return m, p, nil
-}
-
-// objectAt is walk for a value that must be an object.
-func (t *template) objectAt(m *yaml.Node, p *field.Path, keys ...string) (*yaml.Node, *field.Path, error) {
-	v, p, err := t.walk(m, p, keys...)
-	if err != nil {
-		return nil, p, err
-	}
-	v, err = t.object(v, p)
-	return v, p, err
-}
-
-// listAt is walk for a value that must be an array; it also returns the
-// array's path, for its items.
-func (t *template) listAt(m *yaml.Node, p *field.Path, keys ...string) ([]*yaml.Node, *field.Path, error) {
-	v, p, err := t.walk(m, p, keys...)
-	if err != nil {
-		return nil, p, err
-	}
-	items, err := t.list(v, p)
-	return items, p, err
-}
-
-// strAt is walk for a value that must be a string.
-func (t *template) strAt(m *yaml.Node, p *field.Path, keys ...string) (string, error) {
-	v, p, err := t.walk(m, p, keys...)
-	if err != nil {
-		return "", err
-	}
-	return t.str(v, p)
-}
-
 // spec returns spec (nil when absent or null).
 func (t *template) spec() (*yaml.Node, error) {
-	return t.object(yamlnode.MapGet(t.root, "spec"), field.NewPath("spec"))
+	spec, _, err := t.ObjectAt(t.Root, nil, "spec")
+	return spec, err
 }
 
 // specCount reads spec.<key> as a count.
@@ -258,12 +121,12 @@ func interpretWorkload(n *yaml.RNode) (workload, error) {
 		return workload{}, err
 	}
 	var w workload
-	if w.uid, err = t.strAt(t.root, nil, "metadata", "uid"); err != nil {
+	if w.uid, err = t.StrAt(t.Root, nil, "metadata", "uid"); err != nil {
 		return workload{}, err
 	}
 	var podSpec *yaml.Node
 	var podPath *field.Path
-	switch t.gvk() {
+	switch t.GVK() {
 	case gvkDeployment, gvkReplicaSet, gvkStatefulSet:
 		r, err := t.specCount("replicas")
 		if err != nil {
@@ -273,7 +136,7 @@ func interpretWorkload(n *yaml.RNode) (workload, error) {
 		if r != nil {
 			w.replicas = *r
 		}
-		podSpec, podPath, err = t.objectAt(t.root, nil, "spec", "template", "spec")
+		podSpec, podPath, err = t.ObjectAt(t.Root, nil, "spec", "template", "spec")
 		if err != nil {
 			return workload{}, err
 		}
@@ -281,7 +144,7 @@ func interpretWorkload(n *yaml.RNode) (workload, error) {
 		if w.replicas, err = t.jobReplicas(); err != nil {
 			return workload{}, err
 		}
-		podSpec, podPath, err = t.objectAt(t.root, nil, "spec", "template", "spec")
+		podSpec, podPath, err = t.ObjectAt(t.Root, nil, "spec", "template", "spec")
 		if err != nil {
 			return workload{}, err
 		}
@@ -326,7 +189,7 @@ func (t *template) jobReplicas() (int32, error) {
 // completions 1, one with only parallelism keeps none (a work-queue Job).
 func (t *template) liveCompletions() (*int32, error) {
 	completions, err := t.specCount("completions")
-	if err != nil || completions != nil || t.gvk() != gvkJob {
+	if err != nil || completions != nil || t.GVK() != gvkJob {
 		return completions, err
 	}
 	parallelism, err := t.specCount("parallelism")
@@ -364,13 +227,13 @@ func reviseReplicas(n *yaml.RNode, replicas int32, completions *int32) (bool, er
 		return false, err
 	}
 	writeCompletions := completions != nil && live != nil
-	if completions == nil && live != nil && t.gvk() == gvkJob {
+	if completions == nil && live != nil && t.GVK() == gvkJob {
 		// Not divided: the member manifest keeps the stored completions,
 		// which the API server defaulted to 1 for a Job with neither field.
 		completions, writeCompletions = live, true
 	}
 	var key string
-	switch t.gvk() {
+	switch t.GVK() {
 	case gvkDeployment, gvkReplicaSet, gvkStatefulSet:
 		key = "replicas"
 	case gvkJob:
@@ -394,7 +257,7 @@ func reviseReplicas(n *yaml.RNode, replicas int32, completions *int32) (bool, er
 // cluster). The caller has checked that spec is an object or null and the
 // key an integer or null. It reports whether anything changed.
 func (t *template) setSpecCount(key string, v int32) bool {
-	spec := mappingValue(t.root, "spec", true)
+	spec := mappingValue(t.Root, "spec", true)
 	value := mappingValue(spec, key, false)
 	if value.Kind == yaml.ScalarNode && value.ShortTag() == yaml.NodeTagInt {
 		var old int64
@@ -438,7 +301,7 @@ func mappingValue(m *yaml.Node, key string, mapping bool) *yaml.Node {
 // holds one entry per target otherwise.
 func jobCompletions(n *yaml.RNode, targets []assignment, uid string) (map[string]int32, error) {
 	t, err := newTemplate(n)
-	if err != nil || t.kind != "Job" {
+	if err != nil || t.Kind != "Job" {
 		return nil, err
 	}
 	completions, err := t.liveCompletions()

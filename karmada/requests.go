@@ -14,11 +14,11 @@ import (
 	"strings"
 
 	"k8s.io/apimachinery/pkg/api/resource"
-	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
+	"github.com/apply-overrides/apply-overrides/policy"
 )
 
 // podRequirements reads the pod spec at p (nil when absent). Its requests are
@@ -41,7 +41,7 @@ func (t *template) podRequirements(spec *yaml.Node, p *field.Path) (*requirement
 		{"containers", func(total, one int64) int64 { return total + one }},
 		{"initContainers", func(total, one int64) int64 { return max(total, one) }},
 	} {
-		containers, cp, err := t.listAt(spec, p, group.key)
+		containers, cp, err := t.ListAt(spec, p, group.key)
 		if err != nil {
 			return nil, err
 		}
@@ -53,7 +53,7 @@ func (t *template) podRequirements(spec *yaml.Node, p *field.Path) (*requirement
 			sum.combine(requests, group.reduce)
 		}
 	}
-	overhead, err := t.quantities(yamlnode.MapGet(spec, "overhead"), p.Child("overhead"))
+	overhead, err := t.quantities(spec, p, "overhead")
 	if err != nil {
 		return nil, err
 	}
@@ -69,15 +69,15 @@ func (t *template) podRequirements(spec *yaml.Node, p *field.Path) (*requirement
 // on: a nodeSelector (even an empty one), at least one toleration, or a
 // required node affinity.
 func (t *template) hasNodeClaim(spec *yaml.Node, p *field.Path) (bool, error) {
-	selector, err := t.object(yamlnode.MapGet(spec, "nodeSelector"), p.Child("nodeSelector"))
+	selector, _, err := t.ObjectAt(spec, p, "nodeSelector")
 	if err != nil {
 		return false, err
 	}
-	tolerations, _, err := t.listAt(spec, p, "tolerations")
+	tolerations, _, err := t.ListAt(spec, p, "tolerations")
 	if err != nil {
 		return false, err
 	}
-	affinity, _, err := t.objectAt(spec, p, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution")
+	affinity, _, err := t.ObjectAt(spec, p, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution")
 	if err != nil {
 		return false, err
 	}
@@ -87,15 +87,15 @@ func (t *template) hasNodeClaim(spec *yaml.Node, p *field.Path) (bool, error) {
 // containerRequests returns a container's requests with its limits filling
 // in the resources it does not request.
 func (t *template) containerRequests(c *yaml.Node, p *field.Path) (map[string]resource.Quantity, error) {
-	resources, p, err := t.objectAt(c, p, "resources")
+	resources, p, err := t.ObjectAt(c, p, "resources")
 	if err != nil {
 		return nil, err
 	}
-	requests, err := t.quantities(yamlnode.MapGet(resources, "requests"), p.Child("requests"))
+	requests, err := t.quantities(resources, p, "requests")
 	if err != nil {
 		return nil, err
 	}
-	limits, err := t.quantities(yamlnode.MapGet(resources, "limits"), p.Child("limits"))
+	limits, err := t.quantities(resources, p, "limits")
 	if err != nil {
 		return nil, err
 	}
@@ -110,10 +110,11 @@ func (t *template) containerRequests(c *yaml.Node, p *field.Path) (map[string]re
 	return requests, nil
 }
 
-// quantities reads a ResourceList. A null quantity is zero, as the API
-// server decodes it; the first of duplicate names counts, as MapGet reads.
-func (t *template) quantities(n *yaml.Node, p *field.Path) (map[string]resource.Quantity, error) {
-	m, err := t.object(n, p)
+// quantities reads the ResourceList at key below m (at p). A null quantity
+// is zero, as the API server decodes it; the first of duplicate names
+// counts, as MapGet reads.
+func (t *template) quantities(m *yaml.Node, p *field.Path, key string) (map[string]resource.Quantity, error) {
+	m, p, err := t.ObjectAt(m, p, key)
 	if err != nil || m == nil {
 		return nil, err
 	}
@@ -139,7 +140,7 @@ func (t *template) quantities(n *yaml.Node, p *field.Path) (map[string]resource.
 		}
 		q, err := resource.ParseQuantity(text)
 		if err != nil {
-			return nil, t.invalid(p.Key(name), v, "a quantity, e.g. 500m, 2 or 1Gi")
+			return nil, t.Invalid(p.Key(name), v, "a quantity, e.g. 500m, 2 or 1Gi")
 		}
 		out[name] = q
 	}
@@ -167,7 +168,7 @@ func (r *podResources) combine(list map[string]resource.Quantity, reduce func(to
 		case "pods":
 			r.pods = reduce(r.pods, q.Value())
 		default:
-			if !isScalarResource(name) {
+			if !policy.IsScalarResource(name) {
 				continue // e.g. "gpu": upstream drops names it cannot schedule
 			}
 			if r.scalars == nil {
@@ -204,20 +205,4 @@ func (r *podResources) list() map[string]resource.Quantity {
 		return nil
 	}
 	return out
-}
-
-// isScalarResource reports whether upstream's scheduler counts a resource
-// other than cpu, memory, ephemeral-storage and pods: extended resources
-// (domain-prefixed names outside kubernetes.io), hugepages, names in the
-// kubernetes.io domain, and attachable volumes.
-func isScalarResource(name string) bool {
-	switch {
-	case strings.HasPrefix(name, "hugepages-"), strings.HasPrefix(name, "attachable-volumes-"),
-		strings.Contains(name, "kubernetes.io/"):
-		return true
-	case !strings.Contains(name, "/"), strings.HasPrefix(name, "requests."):
-		return false
-	}
-	// An extended resource must also be valid as a quota name.
-	return len(validation.IsQualifiedName("requests."+name)) == 0
 }

@@ -192,7 +192,7 @@ func stringMap(n *yaml.Node, p *field.Path) (map[string]string, field.ErrorList)
 	}
 	if n.Kind != yaml.MappingNode {
 		if p != nil {
-			errs = append(errs, field.Invalid(p, kindName(n), "must be of type object"))
+			errs = append(errs, field.Invalid(p, yamlnode.JSONKind(n), "must be of type object"))
 		}
 		return m, errs
 	}
@@ -203,29 +203,13 @@ func stringMap(n *yaml.Node, p *field.Path) (map[string]string, field.ErrorList)
 		}
 		if v.Kind != yaml.ScalarNode || v.ShortTag() != yaml.NodeTagString {
 			if p != nil {
-				errs = append(errs, field.Invalid(p.Key(k.Value), kindName(v), "must be of type string"))
+				errs = append(errs, field.Invalid(p.Key(k.Value), yamlnode.JSONKind(v), "must be of type string"))
 			}
 			continue
 		}
 		m[k.Value] = v.Value
 	}
 	return m, errs
-}
-
-func kindName(n *yaml.Node) string {
-	switch {
-	case n.Kind == yaml.MappingNode:
-		return "object"
-	case n.Kind == yaml.SequenceNode:
-		return "array"
-	case n.ShortTag() == yaml.NodeTagBool:
-		return "boolean"
-	case n.ShortTag() == yaml.NodeTagInt, n.ShortTag() == yaml.NodeTagFloat:
-		return "number"
-	case n.ShortTag() == yaml.NodeTagNull:
-		return "null"
-	}
-	return "string"
 }
 
 // asJSON renders a value for "Invalid value: <v>" the way Karmada's webhook

@@ -46,6 +46,7 @@ func TestDecodeCluster(t *testing.T) {
 		Name: "kubeadmiral-member-1", Labels: map[string]string{"region": "east"},
 		Taints: []policy.Taint{{Key: "dedicated", Value: "gpu", Effect: "NoExecute"}},
 		Ready:  "False",
+		Joined: "True",
 		APIs:   []string{"apps/v1/Deployment", "v1/ConfigMap"},
 		Resources: &policy.Resources{
 			SchedulableNodes: &three,

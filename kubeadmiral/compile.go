@@ -78,10 +78,15 @@ type kaRule struct {
 // even without policies: a resource naming a missing policy is an error.
 func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
-	if len(errs) > 0 {
+	pix, perrs := policy.Decode(objs, propagationKey, decodePropagation)
+	if errs = append(errs, perrs...); len(errs) > 0 {
 		return nil, errs
 	}
-	return policies{ix}, nil
+	ps := &policies{ix: ix, placements: &placements{pps: map[string]*propagationPolicy{}}}
+	for _, d := range pix.List {
+		ps.placements.pps[d.Key] = d.Policy
+	}
+	return ps, nil
 }
 
 // policyKey names the policies as resources name them in their labels:
@@ -97,7 +102,11 @@ func policyKey(ref policy.Ref) (string, bool) {
 }
 
 // policies is the input's valid KubeAdmiral policies.
-type policies struct{ ix *policy.Index[*decodedPolicy] }
+type policies struct {
+	ix         *policy.Index[*decodedPolicy]
+	placements *placements
+	plan       planOnce
+}
 
 // decodedPolicy is a valid policy's rules, whichever cluster they target.
 type decodedPolicy struct {
@@ -108,8 +117,30 @@ type decodedPolicy struct {
 }
 
 // For returns the one Set that applies the policies to the resources bound
-// to them by label, with the rules that target the target's cluster.
-func (ps policies) For(t policy.Target) (policy.Binding, []error) {
+// to them by label, with the rules that target the target's cluster; and,
+// when the target places (spec.placement enforce, or auto with propagation
+// policies in the input), the Placer that says what the cluster receives.
+// KubeAdmiral's followers go where the workloads naming them go, so the
+// placement reads every resource first (PlacesWhole).
+func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
+	b, errs := ps.overridesFor(t)
+	places := t.Placement == policy.PlacementEnforce || t.Placement == policy.PlacementAuto && len(ps.placements.pps) > 0
+	if len(errs) > 0 || !places {
+		return b, errs
+	}
+	ps.plan.once.Do(func() {
+		ps.placements.fleet = t.Fleet
+		ps.plan.err = ps.placements.planFollowers(t.Resources)
+	})
+	if ps.plan.err != nil {
+		return policy.Binding{}, []error{ps.plan.err}
+	}
+	b.Placer, b.PlacesWhole = placer{ps: ps.placements, cluster: t.Cluster}, true
+	return b, placementNotes(t.Fleet)
+}
+
+// overridesFor binds the override policies to the target's cluster.
+func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
 	for _, d := range ps.ix.List {
 		p := d.Policy.forCluster(d.Ref, t.Cluster)

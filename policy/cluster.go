@@ -6,8 +6,10 @@ package policy
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/resource"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
@@ -53,9 +55,11 @@ func DecodeCluster(obj *yaml.RNode, out any) (Cluster, error) {
 	}
 	c := Cluster{Name: co.Metadata.Name, Labels: co.Metadata.Labels, Taints: co.Spec.Taints, Source: ref}
 	for _, cond := range co.Status.Conditions {
-		if cond.Type == "Ready" {
+		switch cond.Type {
+		case "Ready":
 			c.Ready = cond.Status
-			break
+		case "Joined":
+			c.Joined = cond.Status
 		}
 	}
 	return c, nil
@@ -88,4 +92,21 @@ func Quantities(in map[string]yaml.Node, path *field.Path) (map[string]resource.
 		out[k] = q
 	}
 	return out, errs
+}
+
+// IsScalarResource reports whether the control planes' schedulers count a
+// resource beyond cpu, memory, ephemeral-storage and pods (Kubernetes'
+// IsScalarResourceName, which Karmada and KubeAdmiral both lift):
+// extended resources (domain-prefixed names outside kubernetes.io),
+// hugepages, names in the kubernetes.io domain, and attachable volumes.
+func IsScalarResource(name string) bool {
+	switch {
+	case strings.HasPrefix(name, "hugepages-"), strings.HasPrefix(name, "attachable-volumes-"),
+		strings.Contains(name, "kubernetes.io/"):
+		return true
+	case !strings.Contains(name, "/"), strings.HasPrefix(name, "requests."):
+		return false
+	}
+	// An extended resource must also be valid as a quota name.
+	return len(validation.IsQualifiedName("requests."+name)) == 0
 }

@@ -31,6 +31,9 @@ type Cluster struct {
 	// "False" or "Unknown"; "" when the object carries no such condition
 	// (an inventory written by hand), which placement must say it assumed.
 	Ready string
+	// Joined is the status of KubeAdmiral's Joined condition, "" when not
+	// reported: KubeAdmiral schedules only onto joined clusters.
+	Joined string
 	// Resources is the capacity the cluster object's status reports; nil
 	// when it reports none.
 	Resources *Resources

@@ -41,9 +41,9 @@ type Placement struct {
 }
 
 // Placer decides placement for one target. decided is false when none of
-// the dialect's placement policies concerns the resource: the next
-// dialect's Placer is asked, and when none decides, the cluster receives
-// the resource as it is (Everywhere).
+// the dialect's placement policies concerns the resource. Place asks every
+// dialect's Placer: the cluster receives a resource when one of them places
+// it there, and as it is (Everywhere) when none decides.
 type Placer interface {
 	Place(res *Resource) (p Placement, decided bool, err error)
 }
@@ -52,17 +52,26 @@ type Placer interface {
 // every rendered cluster receives it, with its own replica count.
 var Everywhere = Placement{Placed: true, Reason: "no placement policy selects it: every rendered cluster receives it"}
 
-// Place asks each Placer in turn; the first that decides places the
-// resource, and a resource none decides on goes Everywhere.
+// Place asks each Placer in turn: the first that places the resource on the
+// cluster wins (control planes place independently, so a cluster receives
+// what any of them sends it); when some decided and none placed it, the
+// first decision says why; a resource none decides on goes Everywhere.
 func Place(res *Resource, placers []Placer) (Placement, error) {
+	var left *Placement
 	for _, p := range placers {
 		pl, decided, err := p.Place(res)
 		if err != nil {
 			return Placement{}, err
 		}
-		if decided {
+		switch {
+		case decided && pl.Placed:
 			return pl, nil
+		case decided && left == nil:
+			left = &pl
 		}
+	}
+	if left != nil {
+		return *left, nil
 	}
 	return Everywhere, nil
 }

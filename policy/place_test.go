@@ -37,7 +37,11 @@ func TestPlace(t *testing.T) {
 
 	got, err := Place(cm, placers)
 	require.NoError(t, err)
-	assert.Equal(t, out, got, "the first placer that decides wins")
+	assert.Equal(t, Everywhere, got, "a later placer that places the resource wins over one that leaves it out")
+
+	got, err = Place(cm, placers[:1])
+	require.NoError(t, err)
+	assert.Equal(t, out, got, "none places it: the first decision says why")
 
 	got, err = Place(dep, placers)
 	require.NoError(t, err)
@@ -66,7 +70,7 @@ status:
 	require.NoError(t, err)
 	assert.Equal(t, Cluster{
 		Name: "m1", Labels: map[string]string{"env": "prod"},
-		Taints: []Taint{{Key: "k", Value: "v", Effect: "NoSchedule"}}, Ready: "False",
+		Taints: []Taint{{Key: "k", Value: "v", Effect: "NoSchedule"}}, Ready: "False", Joined: "True",
 		Source: Ref{APIVersion: "x.io/v1", Kind: "Cluster", Name: "m1"},
 	}, c)
 	assert.Equal(t, "eu", own.Spec.Region)
@@ -95,4 +99,13 @@ func TestQuantities(t *testing.T) {
 
 func scalar8(v string) yaml.Node {
 	return yaml.Node{Kind: yaml.ScalarNode, Value: v, Tag: yaml.NodeTagString}
+}
+
+func TestIsScalarResource(t *testing.T) {
+	for name, want := range map[string]bool{
+		"nvidia.com/gpu": true, "hugepages-2Mi": true, "kubernetes.io/x": true, "attachable-volumes-aws-ebs": true,
+		"cpu": false, "pods": false, "requests.a.io/b": false, "example.com/bad name": false,
+	} {
+		assert.Equal(t, want, IsScalarResource(name), name)
+	}
 }

@@ -86,6 +86,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 
 // clusterDecoder is a dialect that reads its cluster objects.
 type clusterDecoder interface {
+	ClusterType() (apiVersion, kind string)
 	DecodeCluster(obj *yaml.RNode) (policy.Cluster, error)
 }
 
@@ -104,8 +105,9 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 	var objs, resources []*yaml.RNode
 	var fleet []*policy.Cluster
 	var target *policy.Cluster
+	clusterAPIVersion, clusterKind := cd.ClusterType()
 	for _, n := range Items(t, c) {
-		if n.GetApiVersion() == "cluster.karmada.io/v1alpha1" && n.GetKind() == "Cluster" {
+		if n.GetApiVersion() == clusterAPIVersion && n.GetKind() == clusterKind {
 			pc, err := cd.DecodeCluster(n)
 			require.NoError(t, err)
 			fleet = append(fleet, &pc)
@@ -124,6 +126,7 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 	}
 	require.NotNil(t, target, "cluster %s is not among the case's clusters", c.Render)
 	sort.Slice(fleet, func(i, j int) bool { return fleet[i].Name < fleet[j].Name })
+	var received []*yaml.Node
 	mode := policy.PlacementAuto
 	if c.Placement != "" {
 		mode = policy.PlacementMode(c.Placement)
@@ -135,7 +138,6 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 			msgs = append(msgs, e.Error())
 		}
 	}
-	var received []*yaml.Node
 	for _, n := range resources {
 		if len(msgs) > 0 {
 			break

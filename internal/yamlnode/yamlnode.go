@@ -84,3 +84,22 @@ func MapGet(m *yaml.Node, key string) *yaml.Node {
 // MaxExpandedNodes caps alias expansion, so an alias bomb (anchors that
 // nest aliases of each other) cannot blow up memory.
 const MaxExpandedNodes = 1 << 20
+
+// JSONKind names the JSON type n stands for, the way the API server's
+// validation messages name a value of the wrong type: object, array,
+// boolean, number, null, or string for any other scalar.
+func JSONKind(n *yaml.Node) string {
+	switch {
+	case n.Kind == yaml.MappingNode:
+		return "object"
+	case n.Kind == yaml.SequenceNode:
+		return "array"
+	case n.ShortTag() == yaml.NodeTagBool:
+		return "boolean"
+	case n.ShortTag() == yaml.NodeTagInt, n.ShortTag() == yaml.NodeTagFloat:
+		return "number"
+	case n.ShortTag() == yaml.NodeTagNull:
+		return "null"
+	}
+	return "string"
+}

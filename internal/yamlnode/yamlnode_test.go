@@ -59,3 +59,12 @@ func TestIsNull(t *testing.T) {
 	assert.True(t, IsNull(nil))
 	assert.True(t, IsNull(&yaml.Node{Kind: yaml.DocumentNode}), "an empty document is null")
 }
+
+func TestJSONKind(t *testing.T) {
+	for in, want := range map[string]string{"{}": "object", "[]": "array", "true": "boolean", "3": "number",
+		"1.5": "number", "~": "null", "x": "string", "'3'": "string"} {
+		var doc yaml.Node
+		require.NoError(t, yaml.Unmarshal([]byte("k: "+in+"\n"), &doc))
+		assert.Equal(t, want, JSONKind(doc.Content[0].Content[1]), in)
+	}
+}
