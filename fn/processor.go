@@ -300,6 +300,9 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 			}
 			pl.placesWhole = pl.placesWhole || b.PlacesWhole
 		}
+		if cfg.Placement == policy.PlacementEnforce {
+			pl.placers = append(pl.placers, enforced{})
+		}
 		plans = append(plans, pl)
 	}
 	return plans, len(r.rl.Results) == 0
@@ -442,6 +445,15 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 		}
 	}
 	return applied, nil, nil
+}
+
+// enforced is the last Placer under spec.placement enforce: a resource no
+// dialect's placement sends to the cluster goes nowhere, as in a control
+// plane, instead of everywhere.
+type enforced struct{}
+
+func (enforced) Place(*policy.Resource) (policy.Placement, bool, error) {
+	return policy.Placement{Reason: "spec.placement is enforce, and no placement policy sends it to the cluster"}, true, nil
 }
 
 // leaveOut is what becomes of a resource placement leaves out of the

@@ -123,7 +123,10 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	if len(errs) > 0 {
 		return b, errs
 	}
-	places := t.Placement == policy.PlacementEnforce || t.Placement == policy.PlacementAuto && len(ps.propagation) > 0
+	places := len(ps.propagation) > 0 && t.Placement != policy.PlacementOff ||
+		t.Placement == policy.PlacementEnforce && slices.ContainsFunc(t.Fleet, func(c *policy.Cluster) bool {
+			return c.Source.APIVersion == ClusterAPIVersion && c.Source.Kind == ClusterKind
+		})
 	if !places {
 		return b, nil
 	}

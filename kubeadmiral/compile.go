@@ -124,7 +124,8 @@ type decodedPolicy struct {
 // placement reads every resource first (PlacesWhole).
 func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	b, errs := ps.overridesFor(t)
-	places := t.Placement == policy.PlacementEnforce || t.Placement == policy.PlacementAuto && len(ps.placements.pps) > 0
+	places := len(ps.placements.pps) > 0 && t.Placement != policy.PlacementOff ||
+		t.Placement == policy.PlacementEnforce && fleetOf(t.Fleet, ClusterAPIVersion, ClusterKind)
 	if len(errs) > 0 || !places {
 		return b, errs
 	}
@@ -252,4 +253,16 @@ func keyValues(n *yaml.Node) []overriders.KeyValue {
 		kvs = append(kvs, overriders.KeyValue{Key: n.Content[i].Value, Value: n.Content[i+1].Value})
 	}
 	return kvs
+}
+
+// fleetOf reports whether any cluster of the fleet was read from an object
+// of this apiVersion and kind: under spec.placement enforce a dialect places
+// the fleets it describes, and leaves others to their own control plane.
+func fleetOf(fleet []*policy.Cluster, apiVersion, kind string) bool {
+	for _, c := range fleet {
+		if c.Source.APIVersion == apiVersion && c.Source.Kind == kind {
+			return true
+		}
+	}
+	return false
 }

@@ -186,8 +186,12 @@ func (ps *placements) namespace(res *policy.Resource, annotations map[string]str
 	case annotations[noAutoPropAnnotation] == "true":
 		return &placed{nowhere: "annotation " + noAutoPropAnnotation + ": \"true\" keeps it from every cluster"}
 	}
-	out := &placed{clusters: map[string]*int64{}}
+	out := &placed{clusters: map[string]*int64{}, why: map[string]string{}}
 	for _, c := range ps.fleet {
+		if c.Joined != "" && c.Joined != "True" {
+			out.why[c.Name] = "the FederatedCluster has not joined (condition Joined is " + c.Joined + "): the sync controller dispatches to joined clusters only"
+			continue
+		}
 		out.clusters[c.Name] = nil
 	}
 	return out
@@ -459,8 +463,11 @@ func (pl placer) Place(res *policy.Resource) (policy.Placement, bool, error) {
 		return policy.Placement{Placed: true, By: by, Reason: "a follower of a workload placed there"}, true, nil
 	}
 	why := at.nowhere
-	if why == "" {
+	switch {
+	case why == "" && at.policy != nil:
 		why = fmt.Sprintf("%s: %s", at.policy.ref, at.why[name])
+	case why == "":
+		why = at.why[name]
 	}
 	return policy.Placement{By: by, Reason: why}, true, nil
 }

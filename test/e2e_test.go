@@ -208,3 +208,23 @@ func TestE2EPlacement(t *testing.T) {
 	assert.Contains(t, out, "replicas: 1 # divided 2:1 between the two clusters")
 	compareGolden(t, expected("placement", "cluster2.yaml"), out)
 }
+
+// TestExampleKubeAdmiralPlacement renders examples/kubeadmiral-placement
+// for both of its clusters, the second by naming it in the functionConfig:
+// member-1 gets 4 of the web Deployment's 6 replicas, its ConfigMap and
+// the production StatefulSet; member-2 gets 2 replicas and the ConfigMap.
+func TestExampleKubeAdmiralPlacement(t *testing.T) {
+	input, err := os.ReadFile(filepath.Join(repoRoot, "examples", "kubeadmiral-placement", "resourcelist.yaml"))
+	require.NoError(t, err)
+	for _, cluster := range []string{"kubeadmiral-member-1", "kubeadmiral-member-2"} {
+		t.Run(cluster, func(t *testing.T) {
+			in := string(input)
+			i := strings.LastIndex(in, "cluster: kubeadmiral-member-1")
+			require.Positive(t, i, "the functionConfig names the cluster last")
+			in = in[:i] + "cluster: " + cluster + in[i+len("cluster: kubeadmiral-member-1"):]
+			stdout, stderr, code := runBinary(t, []byte(in))
+			require.Equal(t, 0, code, "stderr:\n%s", stderr)
+			compareGolden(t, expected("kubeadmiral-placement", cluster+".yaml"), string(stdout))
+		})
+	}
+}
