@@ -3,7 +3,11 @@
 
 package karmada
 
-import "sigs.k8s.io/kustomize/kyaml/yaml"
+import (
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/policy"
+)
 
 // The types below mirror karmada pkg/apis/policy/v1alpha1
 // propagation_types.go at v1.16.0 (b1ff495), the Karmada whose placement
@@ -41,7 +45,7 @@ type propagationSpec struct {
 type placement struct {
 	ClusterAffinity    *clusterAffinity      `yaml:"clusterAffinity,omitempty"`
 	ClusterAffinities  []clusterAffinityTerm `yaml:"clusterAffinities,omitempty"`
-	ClusterTolerations []toleration          `yaml:"clusterTolerations,omitempty"`
+	ClusterTolerations []policy.Toleration   `yaml:"clusterTolerations,omitempty"`
 	SpreadConstraints  []spreadConstraint    `yaml:"spreadConstraints,omitempty"`
 	ReplicaScheduling  *replicaScheduling    `yaml:"replicaScheduling,omitempty"`
 	WorkloadAffinity   *yaml.Node            `yaml:"workloadAffinity,omitempty"`
@@ -61,15 +65,6 @@ type clusterAffinityTerm struct {
 func (t *clusterAffinityTerm) affinity() *clusterAffinity {
 	return &clusterAffinity{LabelSelector: t.LabelSelector, FieldSelector: t.FieldSelector,
 		ClusterNames: t.ClusterNames, Exclude: t.Exclude, ExcludeClusters: t.ExcludeClusters}
-}
-
-// toleration is a core/v1 Toleration.
-type toleration struct {
-	Key               string `yaml:"key,omitempty"`
-	Operator          string `yaml:"operator,omitempty"`
-	Value             string `yaml:"value,omitempty"`
-	Effect            string `yaml:"effect,omitempty"`
-	TolerationSeconds *int64 `yaml:"tolerationSeconds,omitempty"`
 }
 
 type spreadConstraint struct {

@@ -113,7 +113,7 @@ func attempt(p *propagationPolicy, res *policy.Resource, w workload, a *clusterA
 		feasible = append(feasible, c)
 	}
 	if len(feasible) == 0 {
-		return nil, why, errors.New("no cluster fits (" + summarize(why) + ")")
+		return nil, why, errors.New("no cluster fits (" + policy.Reasons(why) + ")")
 	}
 	if err := needCapacity(p, w, feasible); err != nil {
 		return nil, why, err
@@ -155,20 +155,6 @@ func attempt(p *propagationPolicy, res *policy.Resource, w workload, a *clusterA
 	return targets, why, nil
 }
 
-// summarize joins the filter reasons for an error message.
-func summarize(why map[string]string) string {
-	names := make([]string, 0, len(why))
-	for n := range why {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = n + ": " + why[n]
-	}
-	return strings.Join(parts, "; ")
-}
-
 // filter runs the filter plugins in the registry's order (apienablement,
 // tainttoleration, clusteraffinity, spreadconstraint; clusterlocality and
 // clustereviction pass every cluster of a fresh binding) and says why the
@@ -177,7 +163,7 @@ func filter(p *propagationPolicy, res *policy.Resource, a *clusterAffinity, c *p
 	if c.APIs != nil && !slices.Contains(c.APIs, res.APIVersion+"/"+res.Kind) {
 		return fmt.Sprintf("its status.apiEnablements does not list %s %s", res.APIVersion, res.Kind)
 	}
-	if t := untolerated(c.Taints, p.placement.ClusterTolerations); t != nil {
+	if t := policy.Untolerated(c.Taints, p.placement.ClusterTolerations, "NoSchedule", "NoExecute"); t != nil {
 		return fmt.Sprintf("taint %s=%s:%s is not tolerated by spec.placement.clusterTolerations", t.Key, t.Value, t.Effect)
 	}
 	if a != nil {
@@ -194,39 +180,6 @@ func filter(p *propagationPolicy, res *policy.Resource, a *clusterAffinity, c *p
 		}
 	}
 	return ""
-}
-
-// untolerated is FindMatchingUntoleratedTaint over the NoSchedule and
-// NoExecute taints.
-func untolerated(taints []policy.Taint, tolerations []toleration) *policy.Taint {
-	for i, t := range taints {
-		if t.Effect != "NoSchedule" && t.Effect != "NoExecute" {
-			continue
-		}
-		if !slices.ContainsFunc(tolerations, func(tol toleration) bool { return tolerates(tol, t) }) {
-			return &taints[i]
-		}
-	}
-	return nil
-}
-
-// tolerates is core/v1 Toleration.ToleratesTaint: an empty effect or key
-// matches any; Equal (or no operator) compares values, even with an empty
-// key; Exists matches; any other operator never does.
-func tolerates(tol toleration, t policy.Taint) bool {
-	if tol.Effect != "" && tol.Effect != t.Effect {
-		return false
-	}
-	if tol.Key != "" && tol.Key != t.Key {
-		return false
-	}
-	switch tol.Operator {
-	case "", "Equal":
-		return tol.Value == t.Value
-	case "Exists":
-		return true
-	}
-	return false
 }
 
 // placementZones is the cluster's zones after the API server's Cluster

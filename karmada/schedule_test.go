@@ -12,31 +12,6 @@ import (
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
-// TestTolerates holds ToleratesTaint's rules (k8s.io/api core/v1
-// toleration.go, as karmada v1.16.0's TaintToleration filter calls it).
-func TestTolerates(t *testing.T) {
-	taint := policy.Taint{Key: "dedicated", Value: "gpu", Effect: "NoSchedule"}
-	for name, c := range map[string]struct {
-		tol  toleration
-		want bool
-	}{
-		"equal":                {toleration{Key: "dedicated", Operator: "Equal", Value: "gpu", Effect: "NoSchedule"}, true},
-		"no operator is Equal": {toleration{Key: "dedicated", Value: "gpu"}, true},
-		"other value":          {toleration{Key: "dedicated", Value: "cpu"}, false},
-		"exists":               {toleration{Key: "dedicated", Operator: "Exists"}, true},
-		"exists, any key":      {toleration{Operator: "Exists"}, true},
-		"empty key and Equal":  {toleration{Operator: "Equal", Value: "gpu"}, true},
-		"other effect":         {toleration{Key: "dedicated", Operator: "Exists", Effect: "NoExecute"}, false},
-		"Lt never tolerates":   {toleration{Key: "dedicated", Operator: "Lt", Value: "gpu"}, false},
-		"other key":            {toleration{Key: "team", Operator: "Exists"}, false},
-	} {
-		assert.Equal(t, c.want, tolerates(c.tol, taint), name)
-	}
-	prefer := []policy.Taint{{Key: "soft", Effect: "PreferNoSchedule"}, taint}
-	assert.Equal(t, &prefer[1], untolerated(prefer, nil), "PreferNoSchedule is ignored")
-	assert.Nil(t, untolerated(prefer, []toleration{{Operator: "Exists"}}))
-}
-
 func TestPlacementZones(t *testing.T) {
 	assert.Equal(t, []string{"a"}, placementZones(&policy.Cluster{Zone: "a"}), "the legacy zone becomes the only zone")
 	assert.Equal(t, []string{"b", "c"}, placementZones(&policy.Cluster{Zone: "a", Zones: []string{"b", "c"}}))

@@ -6,7 +6,6 @@ package kubeadmiral
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -154,26 +153,13 @@ func (ps *placements) decide(res *policy.Resource) (*placed, error) {
 	}
 	out.clusters = clusters
 	if len(clusters) == 0 {
-		out.nowhere = fmt.Sprintf("%s places it on no cluster (%s)", p.ref, summarize(out.why))
+		why := policy.Reasons(out.why)
+		if why == "" {
+			why = "no cluster"
+		}
+		out.nowhere = fmt.Sprintf("%s places it on no cluster (%s)", p.ref, why)
 	}
 	return out, nil
-}
-
-// summarize joins the reasons, by cluster name.
-func summarize(why map[string]string) string {
-	names := make([]string, 0, len(why))
-	for n := range why {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = n + ": " + why[n]
-	}
-	if len(parts) == 0 {
-		return "no cluster"
-	}
-	return strings.Join(parts, "; ")
 }
 
 // namespace is the nsautoprop controller's placement of a Namespace: every
@@ -245,7 +231,7 @@ func (ps *placements) unit(res *policy.Resource, p *propagationPolicy, annotatio
 		}
 	}
 	if v, ok := annotations[tolerationsAnnotation]; ok {
-		var tols []toleration
+		var tols []policy.Toleration
 		if json.Unmarshal([]byte(v), &tols) == nil {
 			u.tolerations = tols
 		}

@@ -35,7 +35,7 @@ type propagationSpec struct {
 	ReplicasStrategy          string                `yaml:"replicasStrategy,omitempty"`
 	ClusterSelector           map[string]string     `yaml:"clusterSelector,omitempty"`
 	ClusterAffinity           []clusterSelectorTerm `yaml:"clusterAffinity,omitempty"`
-	Tolerations               []toleration          `yaml:"tolerations,omitempty"`
+	Tolerations               []policy.Toleration   `yaml:"tolerations,omitempty"`
 	MaxClusters               *int64                `yaml:"maxClusters,omitempty"`
 	Placements                []desiredPlacement    `yaml:"placement,omitempty"`
 	DisableFollowerScheduling bool                  `yaml:"disableFollowerScheduling,omitempty"`

@@ -6,6 +6,7 @@ package kubeadmiral
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,15 +21,6 @@ import (
 // migration inputs play no part. Only what the YAML decides is reproduced;
 // where the outcome hangs on live status the input lacks, the render says
 // so instead of guessing.
-
-// toleration is a corev1.Toleration as a placement lists it.
-type toleration struct {
-	Key               string `yaml:"key,omitempty"`
-	Operator          string `yaml:"operator,omitempty"`
-	Value             string `yaml:"value,omitempty"`
-	Effect            string `yaml:"effect,omitempty"`
-	TolerationSeconds *int64 `yaml:"tolerationSeconds,omitempty"`
-}
 
 // unit is KubeAdmiral's SchedulingUnit for a fresh object (no current
 // clusters, not sticky).
@@ -58,7 +50,7 @@ type unit struct {
 	// cluster (only the affinity annotation can say that: an empty policy
 	// clusterAffinity builds no affinity at all).
 	affinity    []clusterSelectorTerm
-	tolerations []toleration
+	tolerations []policy.Toleration
 	maxClusters *int64
 	// clusterNames is the placement list; empty means every cluster.
 	clusterNames map[string]bool
@@ -173,10 +165,10 @@ func (u *unit) replicasPlugin() string {
 // ClusterEvicted pass every cluster offline: the input has no deletion
 // timestamps and a fresh object has no migration configuration applied.
 func (u *unit) filter(c *policy.Cluster) string {
-	if c.APIs != nil && !containsString(c.APIs, u.apiResource) {
+	if c.APIs != nil && !slices.Contains(c.APIs, u.apiResource) {
 		return fmt.Sprintf("its status.apiResourceTypes does not list %s (APIResources filter)", u.apiResource)
 	}
-	if t := untoleratedTaint(c.Taints, u.tolerations, "NoSchedule", "NoExecute"); t != nil {
+	if t := policy.Untolerated(c.Taints, u.tolerations, "NoSchedule", "NoExecute"); t != nil {
 		return fmt.Sprintf("taint %s=%s:%s is not tolerated by tolerations (TaintToleration filter)", t.Key, t.Value, t.Effect)
 	}
 	if len(u.clusterNames) > 0 && !u.clusterNames[c.Name] {
@@ -203,33 +195,6 @@ func (u *unit) filter(c *policy.Cluster) string {
 		return fmt.Sprintf("its Ready condition is %s, not True (ClusterReady filter)", c.Ready)
 	}
 	return ""
-}
-
-// untoleratedTaint is the first taint with one of effects that no
-// toleration tolerates (FindMatchingUntoleratedTaint), or nil.
-func untoleratedTaint(taints []policy.Taint, tols []toleration, effects ...string) *policy.Taint {
-	for i := range taints {
-		if !containsString(effects, taints[i].Effect) {
-			continue
-		}
-		if !toleratedByAny(tols, taints[i]) {
-			return &taints[i]
-		}
-	}
-	return nil
-}
-
-// toleratedByAny is corev1 Toleration.ToleratesTaint over a list: an empty
-// effect or key matches any, Exists ignores the value, "" and Equal compare
-// it, and any other operator tolerates nothing.
-func toleratedByAny(tols []toleration, t policy.Taint) bool {
-	for _, tol := range tols {
-		if (tol.Effect == "" || tol.Effect == t.Effect) && (tol.Key == "" || tol.Key == t.Key) &&
-			(tol.Operator == "Exists" || (tol.Operator == "" || tol.Operator == "Equal") && tol.Value == t.Value) {
-			return true
-		}
-	}
-	return false
 }
 
 // selectClusters is PrioritySort then MaxCluster: the feasible clusters
@@ -356,8 +321,8 @@ func (u *unit) scoreBounds(feasible []*policy.Cluster) (lo, hi map[string]int64,
 // taintScores is the TaintToleration score after its normalization: the
 // count of PreferNoSchedule taints that no toleration with an empty or
 // PreferNoSchedule effect tolerates, reversed onto 0..100.
-func taintScores(tols []toleration, clusters []*policy.Cluster) map[string]int64 {
-	var soft []toleration
+func taintScores(tols []policy.Toleration, clusters []*policy.Cluster) map[string]int64 {
+	var soft []policy.Toleration
 	for _, t := range tols {
 		if t.Effect == "" || t.Effect == "PreferNoSchedule" {
 			soft = append(soft, t)
@@ -367,7 +332,7 @@ func taintScores(tols []toleration, clusters []*policy.Cluster) map[string]int64
 	var most int64
 	for _, c := range clusters {
 		for _, t := range c.Taints {
-			if t.Effect == "PreferNoSchedule" && !toleratedByAny(soft, t) {
+			if t.Effect == "PreferNoSchedule" && !slices.ContainsFunc(soft, func(tol policy.Toleration) bool { return tol.Tolerates(t) }) {
 				raw[c.Name]++
 			}
 		}
@@ -519,7 +484,7 @@ func (u *unit) divideReplicas(selected []*policy.Cluster) (map[string]int64, err
 		// A cluster with an untolerated NoSchedule taint takes no new
 		// replicas; fresh, the filter has already left such clusters out,
 		// but the plugin caps them on its own as well.
-		if untoleratedTaint(c.Taints, u.tolerations, "NoSchedule") != nil {
+		if policy.Untolerated(c.Taints, u.tolerations, "NoSchedule") != nil {
 			var none int64
 			p.maxReplicas = &none
 		}
@@ -553,15 +518,6 @@ func (u *unit) divideReplicas(selected []*policy.Cluster) (map[string]int64, err
 		prefs[name] = p
 	}
 	return plan(prefs, u.replicas, u.key, !u.disruptive), nil
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func sortedKeys[V any](m map[string]V) []string {

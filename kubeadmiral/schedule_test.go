@@ -34,26 +34,26 @@ func names(cs []*policy.Cluster) []string {
 // kubeadmiral 19de01c).
 func TestTaintTolerationFilter(t *testing.T) {
 	for name, c := range map[string]struct {
-		tols  []toleration
+		tols  []policy.Toleration
 		taint policy.Taint
 		want  string
 	}{
 		"no tolerations, a NoSchedule taint": {nil, policy.Taint{Key: "dedicated", Value: "user1", Effect: "NoSchedule"},
 			"taint dedicated=user1:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
-		"tolerated NoSchedule":  {[]toleration{{Key: "dedicated", Value: "user1", Effect: "NoSchedule"}}, policy.Taint{Key: "dedicated", Value: "user1", Effect: "NoSchedule"}, ""},
-		"other value":           {[]toleration{{Key: "dedicated", Operator: "Equal", Value: "user2", Effect: "NoSchedule"}}, policy.Taint{Key: "dedicated", Value: "user1", Effect: "NoSchedule"}, "taint dedicated=user1:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
-		"Exists":                {[]toleration{{Key: "foo", Operator: "Exists", Effect: "NoSchedule"}}, policy.Taint{Key: "foo", Value: "bar", Effect: "NoSchedule"}, ""},
-		"other effect":          {[]toleration{{Key: "foo", Operator: "Equal", Value: "bar", Effect: "PreferNoSchedule"}}, policy.Taint{Key: "foo", Value: "bar", Effect: "NoSchedule"}, "taint foo=bar:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
-		"empty effect":          {[]toleration{{Key: "foo", Operator: "Equal", Value: "bar"}}, policy.Taint{Key: "foo", Value: "bar", Effect: "NoSchedule"}, ""},
-		"PreferNoSchedule only": {[]toleration{{Key: "dedicated", Operator: "Equal", Value: "user2", Effect: "NoSchedule"}}, policy.Taint{Key: "dedicated", Value: "user1", Effect: "PreferNoSchedule"}, ""},
+		"tolerated NoSchedule":  {[]policy.Toleration{{Key: "dedicated", Value: "user1", Effect: "NoSchedule"}}, policy.Taint{Key: "dedicated", Value: "user1", Effect: "NoSchedule"}, ""},
+		"other value":           {[]policy.Toleration{{Key: "dedicated", Operator: "Equal", Value: "user2", Effect: "NoSchedule"}}, policy.Taint{Key: "dedicated", Value: "user1", Effect: "NoSchedule"}, "taint dedicated=user1:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
+		"Exists":                {[]policy.Toleration{{Key: "foo", Operator: "Exists", Effect: "NoSchedule"}}, policy.Taint{Key: "foo", Value: "bar", Effect: "NoSchedule"}, ""},
+		"other effect":          {[]policy.Toleration{{Key: "foo", Operator: "Equal", Value: "bar", Effect: "PreferNoSchedule"}}, policy.Taint{Key: "foo", Value: "bar", Effect: "NoSchedule"}, "taint foo=bar:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
+		"empty effect":          {[]policy.Toleration{{Key: "foo", Operator: "Equal", Value: "bar"}}, policy.Taint{Key: "foo", Value: "bar", Effect: "NoSchedule"}, ""},
+		"PreferNoSchedule only": {[]policy.Toleration{{Key: "dedicated", Operator: "Equal", Value: "user2", Effect: "NoSchedule"}}, policy.Taint{Key: "dedicated", Value: "user1", Effect: "PreferNoSchedule"}, ""},
 		"NoExecute":             {nil, policy.Taint{Key: "k", Effect: "NoExecute"}, "taint k=:NoExecute is not tolerated by tolerations (TaintToleration filter)"},
-		"empty key, Exists":     {[]toleration{{Operator: "Exists"}}, policy.Taint{Key: "k", Effect: "NoExecute"}, ""},
-		"other operator":        {[]toleration{{Key: "k", Operator: "Lt", Value: "1"}}, policy.Taint{Key: "k", Value: "1", Effect: "NoSchedule"}, "taint k=1:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
+		"empty key, Exists":     {[]policy.Toleration{{Operator: "Exists"}}, policy.Taint{Key: "k", Effect: "NoExecute"}, ""},
+		"other operator":        {[]policy.Toleration{{Key: "k", Operator: "Lt", Value: "1"}}, policy.Taint{Key: "k", Value: "1", Effect: "NoSchedule"}, "taint k=1:NoSchedule is not tolerated by tolerations (TaintToleration filter)"},
 	} {
 		u := &unit{tolerations: c.tols}
 		assert.Equal(t, c.want, u.filter(&policy.Cluster{Name: "clusterA", Taints: []policy.Taint{c.taint}}), name)
 	}
-	u := &unit{tolerations: []toleration{{Key: "dedicated", Operator: "Equal", Value: "user2", Effect: "NoSchedule"}, {Key: "foo", Operator: "Exists", Effect: "NoSchedule"}}}
+	u := &unit{tolerations: []policy.Toleration{{Key: "dedicated", Operator: "Equal", Value: "user2", Effect: "NoSchedule"}, {Key: "foo", Operator: "Exists", Effect: "NoSchedule"}}}
 	assert.Empty(t, u.filter(&policy.Cluster{Taints: []policy.Taint{{Key: "dedicated", Value: "user2", Effect: "NoSchedule"}, {Key: "foo", Value: "bar", Effect: "NoSchedule"}}}), "every taint tolerated")
 }
 
@@ -68,19 +68,19 @@ func TestTaintTolerationScore(t *testing.T) {
 		}
 		return out
 	}
-	cpuDisk := []toleration{{Key: "cpu-type", Operator: "Equal", Value: "arm64", Effect: "PreferNoSchedule"}, {Key: "disk-type", Operator: "Equal", Value: "ssd", Effect: "PreferNoSchedule"}}
+	cpuDisk := []policy.Toleration{{Key: "cpu-type", Operator: "Equal", Value: "arm64", Effect: "PreferNoSchedule"}, {Key: "disk-type", Operator: "Equal", Value: "ssd", Effect: "PreferNoSchedule"}}
 	for name, c := range map[string]struct {
-		tols   []toleration
+		tols   []policy.Toleration
 		taints [][]policy.Taint
 		want   []int64
 	}{
-		"tolerated beats intolerable": {[]toleration{{Key: "foo", Operator: "Equal", Value: "bar", Effect: "PreferNoSchedule"}},
+		"tolerated beats intolerable": {[]policy.Toleration{{Key: "foo", Operator: "Equal", Value: "bar", Effect: "PreferNoSchedule"}},
 			[][]policy.Taint{prefer("foo", "bar"), prefer("foo", "blah")}, []int64{100, 0}},
 		"tolerated taints do not count": {cpuDisk,
 			[][]policy.Taint{nil, prefer("cpu-type", "arm64"), prefer("cpu-type", "arm64", "disk-type", "ssd")}, []int64{100, 100, 100}},
-		"more intolerable taints score lower": {[]toleration{{Key: "foo", Operator: "Equal", Value: "bar", Effect: "PreferNoSchedule"}},
+		"more intolerable taints score lower": {[]policy.Toleration{{Key: "foo", Operator: "Equal", Value: "bar", Effect: "PreferNoSchedule"}},
 			[][]policy.Taint{nil, prefer("cpu-type", "arm64"), prefer("cpu-type", "arm64", "disk-type", "ssd")}, []int64{100, 50, 0}},
-		"only PreferNoSchedule counts": {[]toleration{{Key: "cpu-type", Operator: "Equal", Value: "arm64", Effect: "NoSchedule"}, {Key: "disk-type", Operator: "Equal", Value: "ssd", Effect: "NoSchedule"}},
+		"only PreferNoSchedule counts": {[]policy.Toleration{{Key: "cpu-type", Operator: "Equal", Value: "arm64", Effect: "NoSchedule"}, {Key: "disk-type", Operator: "Equal", Value: "ssd", Effect: "NoSchedule"}},
 			[][]policy.Taint{nil, {{Key: "cpu-type", Value: "arm64", Effect: "NoSchedule"}}, prefer("cpu-type", "arm64", "disk-type", "ssd")}, []int64{100, 100, 0}},
 		"no tolerations": {nil, [][]policy.Taint{nil, prefer("cpu-type", "arm64")}, []int64{100, 0}},
 	} {

@@ -3,6 +3,12 @@
 
 package policy
 
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
 // Binding is what a dialect's policies mean for one target: the Sets that
 // override what the cluster receives, and the Placer that says what it
 // receives.
@@ -74,4 +80,62 @@ func Place(res *Resource, placers []Placer) (Placement, error) {
 		return *left, nil
 	}
 	return Everywhere, nil
+}
+
+// Toleration is a core/v1 Toleration, as Karmada's clusterTolerations and
+// KubeAdmiral's tolerations spell it.
+type Toleration struct {
+	Key               string `yaml:"key,omitempty"`
+	Operator          string `yaml:"operator,omitempty"`
+	Value             string `yaml:"value,omitempty"`
+	Effect            string `yaml:"effect,omitempty"`
+	TolerationSeconds *int64 `yaml:"tolerationSeconds,omitempty"`
+}
+
+// Tolerates is core/v1 Toleration.ToleratesTaint: an empty effect or key
+// matches any; Exists ignores the value; "" and Equal compare it, even with
+// an empty key; any other operator (Lt, Gt) tolerates nothing.
+func (tol Toleration) Tolerates(t Taint) bool {
+	if tol.Effect != "" && tol.Effect != t.Effect {
+		return false
+	}
+	if tol.Key != "" && tol.Key != t.Key {
+		return false
+	}
+	switch tol.Operator {
+	case "", "Equal":
+		return tol.Value == t.Value
+	case "Exists":
+		return true
+	}
+	return false
+}
+
+// Untolerated is FindMatchingUntoleratedTaint: the first taint with one of
+// the effects that no toleration tolerates, or nil.
+func Untolerated(taints []Taint, tolerations []Toleration, effects ...string) *Taint {
+	for i, t := range taints {
+		if !slices.Contains(effects, t.Effect) {
+			continue
+		}
+		if !slices.ContainsFunc(tolerations, func(tol Toleration) bool { return tol.Tolerates(t) }) {
+			return &taints[i]
+		}
+	}
+	return nil
+}
+
+// Reasons joins why each cluster was left out, by cluster name, for a
+// message: "member1: …; member2: …".
+func Reasons(why map[string]string) string {
+	names := make([]string, 0, len(why))
+	for n := range why {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + ": " + why[n]
+	}
+	return strings.Join(parts, "; ")
 }

@@ -109,3 +109,34 @@ func TestIsScalarResource(t *testing.T) {
 		assert.Equal(t, want, IsScalarResource(name), name)
 	}
 }
+
+// TestTolerates holds ToleratesTaint's rules (k8s.io/api core/v1
+// toleration.go), as Karmada's and KubeAdmiral's TaintToleration filters
+// call it.
+func TestTolerates(t *testing.T) {
+	taint := Taint{Key: "dedicated", Value: "gpu", Effect: "NoSchedule"}
+	for name, c := range map[string]struct {
+		tol  Toleration
+		want bool
+	}{
+		"equal":                {Toleration{Key: "dedicated", Operator: "Equal", Value: "gpu", Effect: "NoSchedule"}, true},
+		"no operator is Equal": {Toleration{Key: "dedicated", Value: "gpu"}, true},
+		"other value":          {Toleration{Key: "dedicated", Value: "cpu"}, false},
+		"exists":               {Toleration{Key: "dedicated", Operator: "Exists"}, true},
+		"exists, any key":      {Toleration{Operator: "Exists"}, true},
+		"empty key and Equal":  {Toleration{Operator: "Equal", Value: "gpu"}, true},
+		"other effect":         {Toleration{Key: "dedicated", Operator: "Exists", Effect: "NoExecute"}, false},
+		"Lt never tolerates":   {Toleration{Key: "dedicated", Operator: "Lt", Value: "gpu"}, false},
+		"other key":            {Toleration{Key: "team", Operator: "Exists"}, false},
+	} {
+		assert.Equal(t, c.want, c.tol.Tolerates(taint), name)
+	}
+	prefer := []Taint{{Key: "soft", Effect: "PreferNoSchedule"}, taint}
+	assert.Equal(t, &prefer[1], Untolerated(prefer, nil, "NoSchedule", "NoExecute"), "PreferNoSchedule is ignored")
+	assert.Nil(t, Untolerated(prefer, []Toleration{{Operator: "Exists"}}, "NoSchedule", "NoExecute"))
+}
+
+func TestReasons(t *testing.T) {
+	assert.Equal(t, "", Reasons(nil))
+	assert.Equal(t, "a: x; b: y", Reasons(map[string]string{"b": "y", "a": "x"}))
+}
