@@ -5,6 +5,7 @@ package fn
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -46,7 +47,32 @@ type Config struct {
 	// receives: auto (the default: when the input holds any), enforce or
 	// off.
 	Placement policy.PlacementMode
+	// Render, when set, renders several clusters in one run (fan-out)
+	// instead of Cluster: one copy of each resource per cluster that
+	// receives it, each under its own path.
+	Render *Render
 }
+
+// Render is spec.render: which clusters a fan-out run renders and where
+// each cluster's copies are written.
+type Render struct {
+	// Clusters names the clusters in the order they are rendered; ["*"] is
+	// every cluster of the inventory, sorted by name.
+	Clusters []string `yaml:"clusters"`
+	// ClusterSelector keeps, of Clusters, those whose inventory labels it
+	// selects.
+	ClusterSelector *LabelSelector `yaml:"clusterSelector"`
+	// PathTemplate is each copy's config.kubernetes.io/path: {cluster} is
+	// the cluster's name and {path} the item's own path.
+	PathTemplate string `yaml:"pathTemplate"`
+}
+
+// DefaultPathTemplate lays out one folder per cluster, each a copy of the
+// package's files.
+const DefaultPathTemplate = "{cluster}/{path}"
+
+// allClusters, alone in spec.render.clusters, renders the whole inventory.
+const allClusters = "*"
 
 // AdmissionScope is one entry of spec.admissionPolicies: the policies it
 // names run only on the clusters it selects (by name or labels).
@@ -88,11 +114,12 @@ type typedConfig struct {
 		KeepPolicies      bool             `yaml:"keepPolicies"`
 		Placement         string           `yaml:"placement"`
 		AdmissionPolicies []AdmissionScope `yaml:"admissionPolicies"`
+		Render            *Render          `yaml:"render"`
 	} `yaml:"spec"`
 }
 
 // configMapKeys are the data keys a ConfigMap functionConfig may carry.
-var configMapKeys = map[string]bool{"cluster": true, "keepPolicies": true, "placement": true}
+var configMapKeys = map[string]bool{"cluster": true, "keepPolicies": true, "placement": true, "render": true}
 
 // placementModes are the values of spec.placement (data.placement).
 var placementModes = []policy.PlacementMode{policy.PlacementAuto, policy.PlacementEnforce, policy.PlacementOff}
@@ -141,7 +168,10 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 		if err != nil {
 			return cfg, fmt.Errorf("invalid functionConfig %s %s: spec.placement: %w", apiVersion, kind, err)
 		}
-		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies, Placement: mode}
+		if err := checkRender(tc.Spec.Render, tc.Spec.Cluster != "", "spec"); err != nil {
+			return cfg, fmt.Errorf("invalid functionConfig %s %s: %w", apiVersion, kind, err)
+		}
+		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies, Placement: mode, Render: tc.Spec.Render}
 	case apiVersion == "v1" && kind == "ConfigMap":
 		data := fc.GetDataMap()
 		var unknown []string
@@ -152,7 +182,7 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
-			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: unknown data key(s) %s: supported keys are cluster, keepPolicies and placement",
+			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: unknown data key(s) %s: supported keys are cluster, keepPolicies, placement and render",
 				fc.GetName(), strings.Join(unknown, ", "))
 		}
 		cfg.Cluster = data["cluster"]
@@ -168,6 +198,17 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: data.placement: %w", fc.GetName(), err)
 		}
 		cfg.Placement = mode
+		if v, ok := data["render"]; ok {
+			// The ConfigMap form lists the clusters as one string, which is
+			// what `kpt fn eval -- render=member1,member2` can send.
+			cfg.Render = &Render{}
+			for _, name := range strings.Split(v, ",") {
+				cfg.Render.Clusters = append(cfg.Render.Clusters, strings.TrimSpace(name))
+			}
+			if err := checkRender(cfg.Render, cfg.Cluster != "", "data"); err != nil {
+				return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: %w", fc.GetName(), err)
+			}
+		}
 	default:
 		return cfg, fmt.Errorf("unsupported functionConfig %s %s: expected %s %s or v1 ConfigMap",
 			apiVersion, kind, ConfigAPIVersion, ConfigKind)
@@ -176,15 +217,68 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 }
 
 // selector builds the entry's cluster selector (nil without one).
-func (a AdmissionScope) selector() (labels.Selector, error) {
-	if a.ClusterSelector == nil {
+func (a AdmissionScope) selector() (labels.Selector, error) { return a.ClusterSelector.selector() }
+
+// selector is the label selector as metav1.LabelSelector reads it; nil
+// without one.
+func (s *LabelSelector) selector() (labels.Selector, error) {
+	if s == nil {
 		return nil, nil
 	}
-	ls := &metav1.LabelSelector{MatchLabels: a.ClusterSelector.MatchLabels}
-	for _, e := range a.ClusterSelector.MatchExpressions {
+	ls := &metav1.LabelSelector{MatchLabels: s.MatchLabels}
+	for _, e := range s.MatchExpressions {
 		ls.MatchExpressions = append(ls.MatchExpressions, metav1.LabelSelectorRequirement{Key: e.Key, Operator: metav1.LabelSelectorOperator(e.Operator), Values: e.Values})
 	}
 	return metav1.LabelSelectorAsSelector(ls)
+}
+
+// placeholderRE finds the {name} placeholders of a path template.
+var placeholderRE = regexp.MustCompile(`\{[^{}]*\}`)
+
+// checkRender validates spec.render (data.render under prefix "data") and
+// fills in the default path template. hasCluster says whether the config
+// also names a single cluster, which fan-out replaces.
+func checkRender(rd *Render, hasCluster bool, prefix string) error {
+	if rd == nil {
+		return nil
+	}
+	field := prefix + ".render"
+	if hasCluster {
+		return fmt.Errorf("%s.cluster and %s are exclusive: %[1]s.cluster renders one cluster, %[2]s several in one run; keep one of them", prefix, field)
+	}
+	if prefix == "spec" {
+		field += ".clusters"
+	}
+	if len(rd.Clusters) == 0 {
+		return fmt.Errorf(`%s: name the clusters to render, or ["*"] for every cluster in the inventory`, field)
+	}
+	seen := map[string]bool{}
+	for i, name := range rd.Clusters {
+		switch {
+		case name == "":
+			return fmt.Errorf(`%s[%d]: empty cluster name: name a cluster of the inventory, or "*" for all of them`, field, i)
+		case name == allClusters && len(rd.Clusters) > 1:
+			return fmt.Errorf(`%s: "*" already renders every cluster of the inventory; leave it alone in the list, or name the clusters instead`, field)
+		case seen[name]:
+			return fmt.Errorf("%s[%d]: Duplicate value: %q: name each cluster once", field, i, name)
+		}
+		seen[name] = true
+	}
+	if _, err := rd.ClusterSelector.selector(); err != nil {
+		return fmt.Errorf("%s.render.clusterSelector: %w", prefix, err)
+	}
+	if rd.PathTemplate == "" {
+		rd.PathTemplate = DefaultPathTemplate
+	}
+	for _, p := range placeholderRE.FindAllString(rd.PathTemplate, -1) {
+		if p != "{cluster}" && p != "{path}" {
+			return fmt.Errorf("%s.render.pathTemplate: unknown placeholder %s in %q: use {cluster} and {path}", prefix, p, rd.PathTemplate)
+		}
+	}
+	if !strings.Contains(rd.PathTemplate, "{cluster}") {
+		return fmt.Errorf("%s.render.pathTemplate: %q has no {cluster}, so every cluster's copies would land on the same paths: put {cluster} in it, e.g. %q", prefix, rd.PathTemplate, DefaultPathTemplate)
+	}
+	return nil
 }
 
 // selects reports whether the entry selects cluster c.

@@ -120,6 +120,81 @@ apiVersion: apply-overrides.dev/v1alpha1
 kind: ApplyOverrides
 metadata: {name: render}
 spec: {keepPolicies: "yes"}`, wantErr: `spec.keepPolicies: Invalid value: "string": must be of type boolean`},
+		"typed render": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec:
+  render:
+    clusters: [member2, member1]
+    clusterSelector: {matchLabels: {env: prod}}`, want: Config{Placement: policy.PlacementAuto, Render: &Render{
+			Clusters: []string{"member2", "member1"}, ClusterSelector: &LabelSelector{MatchLabels: map[string]string{"env": "prod"}}, PathTemplate: DefaultPathTemplate}}},
+		"typed render template": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*"], pathTemplate: "clusters/{cluster}.yaml"}}`, want: Config{Placement: policy.PlacementAuto, Render: &Render{
+			Clusters: []string{"*"}, PathTemplate: "clusters/{cluster}.yaml"}}},
+		"configmap render": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {render: "member1, member2"}`, want: Config{Placement: policy.PlacementAuto, Render: &Render{Clusters: []string{"member1", "member2"}, PathTemplate: DefaultPathTemplate}}},
+		"configmap render all": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {render: "*", keepPolicies: "true"}`, want: Config{Placement: policy.PlacementAuto, KeepPolicies: true, Render: &Render{Clusters: []string{"*"}, PathTemplate: DefaultPathTemplate}}},
+		"configmap render and cluster": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {render: "*", cluster: member1}`, wantErr: "invalid functionConfig ConfigMap function-input: data.cluster and data.render are exclusive: data.cluster renders one cluster, data.render several in one run; keep one of them"},
+		"configmap render empty name": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: function-input}
+data: {render: "member1,"}`, wantErr: `data.render[1]: empty cluster name`},
+		"typed render and cluster": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {cluster: member1, render: {clusters: ["*"]}}`, wantErr: "spec.cluster and spec.render are exclusive"},
+		"typed render no clusters": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusterSelector: {matchLabels: {env: prod}}}}`, wantErr: `spec.render.clusters: name the clusters to render, or ["*"] for every cluster in the inventory`},
+		"typed render star and names": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*", member1]}}`, wantErr: `spec.render.clusters: "*" already renders every cluster`},
+		"typed render duplicate": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: [a, b, a]}}`, wantErr: `spec.render.clusters[2]: Duplicate value: "a"`},
+		"typed render bad selector": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*"], clusterSelector: {matchExpressions: [{key: env, operator: Sometimes}]}}}`, wantErr: `spec.render.clusterSelector: "Sometimes" is not a valid label selector operator`},
+		"typed render template without cluster": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*"], pathTemplate: "out/{path}"}}`, wantErr: `spec.render.pathTemplate: "out/{path}" has no {cluster}`},
+		"typed render template unknown placeholder": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*"], pathTemplate: "{cluster}/{file}"}}`, wantErr: `spec.render.pathTemplate: unknown placeholder {file} in "{cluster}/{file}": use {cluster} and {path}`},
+		"typed render unknown field": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {cluster: [a]}}`, wantErr: "spec.render.cluster: Forbidden: unknown field"},
 		"other kind": {config: `
 apiVersion: example.com/v1
 kind: Labeler

@@ -181,13 +181,28 @@ func failure(apiVersion string, err error) ([]byte, framework.Results) {
 func executeList(in *resourcelist.List, w io.Writer) (framework.Results, bool) {
 	rl := &framework.ResourceList{Items: in.Items, FunctionConfig: in.FunctionConfig}
 	r := &run{rl: rl}
-	out, ok := r.process()
-	if !ok {
-		return rl.Results, false
+	var items []resourcelist.Item
+	if cfg, err := ParseConfig(in.FunctionConfig); err == nil && cfg.Render != nil {
+		// Fan-out: one parse, a render per cluster (see fanOutItems).
+		renders, ok := r.processFleet(nil)
+		if !ok {
+			return rl.Results, false
+		}
+		if items, err = r.fanOutItems(in, renders); err != nil {
+			r.fail(configResult(err, in.FunctionConfig))
+			return rl.Results, false
+		}
+		rl.Results = append(rl.Results, fanOutSummary(renders, cfg.Render.PathTemplate))
+	} else {
+		out, ok := r.process() // reports a functionConfig that does not parse
+		if !ok {
+			return rl.Results, false
+		}
+		items = listItems(in, out)
 	}
 	enc, err := resourcelist.EncodeResults(rl.Results)
 	if err == nil {
-		err = resourcelist.WriteList(w, in.APIVersion, in.Kind, listItems(in, out), in.FunctionConfig, enc)
+		err = resourcelist.WriteList(w, in.APIVersion, in.Kind, items, in.FunctionConfig, enc)
 	}
 	if err != nil {
 		return append(rl.Results, &framework.Result{Severity: framework.Error, Message: "write the output ResourceList: " + err.Error()}), false

@@ -96,7 +96,7 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		if !r.output(it) {
 			continue
 		}
-		out = append(out, outItem{node: it.node, index: i})
+		out = append(out, outItem{node: it.node, index: i, resource: it.resource()})
 		if it.resource() {
 			work = append(work, len(out)-1)
 		}
@@ -149,7 +149,8 @@ type clusterRender struct {
 	items   []outItem
 }
 
-// processFleet renders each named cluster from one parse of the input:
+// processFleet renders each named cluster (nil: the functionConfig's
+// spec.render clusters) from one parse of the input:
 // the functionConfig, inventory and policies are read and compiled once,
 // then each cluster binds the policies (policy.Policies.For), places and
 // overrides its own copy of the resources. ok is false when an error
@@ -159,7 +160,15 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 	if !ok {
 		return nil, false
 	}
+	// A warning or note about the fleet (not one cluster) comes with every
+	// cluster's binding: it is reported once.
+	seen := map[string]bool{}
 	for _, pl := range plans {
+		pl.warnings = slices.DeleteFunc(pl.warnings, func(w *framework.Result) bool {
+			key := string(w.Severity) + "\x00" + w.Message
+			defer func() { seen[key] = true }()
+			return seen[key]
+		})
 		out, ok := r.renderCluster(pl, true)
 		if !ok {
 			return nil, false
@@ -169,14 +178,17 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 	return renders, true
 }
 
-// outItem is an item of the output: its node, its index in the input, and
-// whether an override changed it (an untouched item can be written as it
-// came) or placement left it out of the cluster.
+// outItem is an item of the output: its node, its index in the input,
+// whether it is a resource (what a cluster receives, as opposed to local
+// configuration and kept control-plane objects), and whether an override
+// changed it (an untouched item can be written as it came) or placement
+// left it out of the cluster.
 type outItem struct {
-	node    *yaml.RNode
-	index   int
-	touched bool
-	dropped bool
+	node     *yaml.RNode
+	index    int
+	resource bool
+	touched  bool
+	dropped  bool
 }
 
 // plan is what a run settles for one cluster before it touches a resource.
@@ -213,7 +225,8 @@ func (r *run) prepare() (pl *plan, ok bool) {
 
 // prepareTargets reads the functionConfig, sorts the items, builds the
 // inventory, resolves each named cluster (nil names the functionConfig's
-// cluster; "" is the only one known, or none), compiles every dialect's
+// cluster, or its spec.render clusters; "" is the only one known, or
+// none), compiles every dialect's
 // policies once and binds them to each cluster. ok is false when it
 // reported an error.
 func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
@@ -223,9 +236,6 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 		return nil, false
 	}
 	r.cfg = cfg
-	if names == nil {
-		names = []string{cfg.Cluster}
-	}
 
 	items, claimed, inventory := r.classify()
 	if len(r.rl.Results) > 0 {
@@ -235,6 +245,16 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 	if err != nil {
 		r.fail(&framework.Result{Message: err.Error(), Severity: framework.Error})
 		return nil, false
+	}
+	switch {
+	case names != nil:
+	case cfg.Render != nil:
+		if names, err = cfg.Render.resolve(inv); err != nil {
+			r.fail(configResult(err, r.rl.FunctionConfig))
+			return nil, false
+		}
+	default:
+		names = []string{cfg.Cluster}
 	}
 	needed := false
 	for i, objs := range claimed {

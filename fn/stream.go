@@ -43,6 +43,12 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	if !ok {
 		return nil, false
 	}
+	// A fan-out run renders every item once per cluster, so it holds them
+	// all anyway: the whole list serves it with one parse. A functionConfig
+	// that does not parse goes there too, which reports it.
+	if cfg, err := ParseConfig(sl.FunctionConfig); err != nil || cfg.Render != nil {
+		return nil, false
+	}
 	chunks := sl.Sources
 
 	// Pass 1: the items that shape the run.
