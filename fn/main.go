@@ -44,10 +44,13 @@ functionConfig, either:
   spec:
     cluster: member1          # the cluster to render
     keepPolicies: false       # keep policy and Cluster objects in the output
+    # render: {clusters: ["*"]}  # instead of cluster: every cluster, one folder each
     clusters:                 # optional inline inventory
     - {name: member1, labels: {env: prod}, provider: aws, region: us-east-1, zones: [us-east-1a]}
 or a ConfigMap with data.cluster (and data.keepPolicies), e.g.
   kpt fn eval DIR --exec apply-overrides -- cluster=member1
+or, for every cluster in one run, one folder each:
+  kpt fn eval DIR --exec apply-overrides --output OUT -- 'render=*'
 
 Flags:
   --help      this text

@@ -228,3 +228,37 @@ func TestExampleKubeAdmiralPlacement(t *testing.T) {
 		})
 	}
 }
+
+// TestE2EFanOut runs the README's fan-out command on examples/fan-out:
+// `kpt fn eval --output` writes one folder per cluster, each holding what
+// that cluster receives, comments and file layout kept; the staging
+// cluster gets no Deployment (placement). kustomize cannot take the
+// duplicated resources, and says so.
+func TestE2EFanOut(t *testing.T) {
+	kpt := requireTool(t, "kpt")
+	ws := workspace(t, "fan-out")
+	run(t, ws, nil, kpt, "fn", "eval", "examples/fan-out", "--exec", "bin/apply-overrides", "--output", "out/fan-out", "--", "render=*")
+	compareGoldenTree(t, expected("fan-out", "by-cluster"), filepath.Join(ws, "out", "fan-out"))
+	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "fan-out"), filepath.Join(ws, "examples", "fan-out"), "--output leaves the package untouched")
+
+	kustomize := requireTool(t, "kustomize")
+	dir := filepath.Join(ws, "examples", "fan-out")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "kustomization.yaml"), []byte("resources: [resources.yaml, policies.yaml, clusters.yaml]\ntransformers: [fn.yaml]\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "fn.yaml"), []byte(`apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata:
+  name: fan-out
+  annotations:
+    config.kubernetes.io/function: |
+      exec:
+        path: ../../bin/apply-overrides
+spec:
+  render:
+    clusters: ["*"]
+`), 0o644))
+	cmd := exec.Command(kustomize, "build", "--enable-alpha-plugins", "--enable-exec", "examples/fan-out")
+	cmd.Dir = ws
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err, "kustomize takes no duplicated resource ids:\n%s", out)
+	assert.Contains(t, string(out), `generated duplicate resource: {"group":"apps","version":"v1","kind":"Deployment","name":"web","namespace":"shop"}`)
+}
