@@ -275,6 +275,9 @@ func checkRender(rd *Render, hasCluster bool, prefix string) error {
 			return fmt.Errorf("%s.render.pathTemplate: unknown placeholder %s in %q: use {cluster} and {path}", prefix, p, rd.PathTemplate)
 		}
 	}
+	if strings.HasPrefix(rd.PathTemplate, "/") || slices.Contains(strings.Split(rd.PathTemplate, "/"), "..") {
+		return fmt.Errorf("%s.render.pathTemplate: %q leaves the package (an absolute path or a .. segment): kpt writes the copies relative to the output directory; use e.g. %q", prefix, rd.PathTemplate, DefaultPathTemplate)
+	}
 	if !strings.Contains(rd.PathTemplate, "{cluster}") {
 		return fmt.Errorf("%s.render.pathTemplate: %q has no {cluster}, so every cluster's copies would land on the same paths: put {cluster} in it, e.g. %q", prefix, rd.PathTemplate, DefaultPathTemplate)
 	}

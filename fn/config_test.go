@@ -185,6 +185,16 @@ apiVersion: apply-overrides.dev/v1alpha1
 kind: ApplyOverrides
 metadata: {name: render}
 spec: {render: {clusters: ["*"], pathTemplate: "out/{path}"}}`, wantErr: `spec.render.pathTemplate: "out/{path}" has no {cluster}`},
+		"typed render template leaving the package": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*"], pathTemplate: "../{cluster}/{path}"}}`, wantErr: `spec.render.pathTemplate: "../{cluster}/{path}" leaves the package (an absolute path or a .. segment)`},
+		"typed render absolute template": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: render}
+spec: {render: {clusters: ["*"], pathTemplate: "/tmp/{cluster}/{path}"}}`, wantErr: `spec.render.pathTemplate: "/tmp/{cluster}/{path}" leaves the package`},
 		"typed render template unknown placeholder": {config: `
 apiVersion: apply-overrides.dev/v1alpha1
 kind: ApplyOverrides
