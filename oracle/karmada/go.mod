@@ -3,14 +3,13 @@ module github.com/apply-overrides/apply-overrides/oracle/karmada
 go 1.26.8
 
 require (
+	github.com/apply-overrides/apply-overrides/oracle/harness v0.0.0
 	github.com/evanphx/json-patch/v5 v5.9.11
 	github.com/karmada-io/karmada v1.16.0
 	k8s.io/api v0.34.1
 	k8s.io/apimachinery v0.34.1
 	k8s.io/client-go v0.34.1
-	k8s.io/klog/v2 v2.140.0
 	sigs.k8s.io/controller-runtime v0.22.4
-	sigs.k8s.io/yaml v1.6.0
 )
 
 require (
@@ -105,6 +104,7 @@ require (
 	k8s.io/cli-runtime v0.34.1 // indirect
 	k8s.io/component-base v0.34.1 // indirect
 	k8s.io/component-helpers v0.34.1 // indirect
+	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect
 	k8s.io/kubectl v0.34.1 // indirect
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
@@ -117,4 +117,7 @@ require (
 	sigs.k8s.io/mcs-api v0.1.0 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.1 // indirect
+	sigs.k8s.io/yaml v1.6.0 // indirect
 )
+
+replace github.com/apply-overrides/apply-overrides/oracle/harness => ../harness

@@ -3,11 +3,12 @@ module github.com/apply-overrides/apply-overrides/oracle/kubeadmiral
 go 1.26.8
 
 require (
+	github.com/apply-overrides/apply-overrides/oracle/harness v0.0.0
 	github.com/evanphx/json-patch/v5 v5.9.11
 	k8s.io/api v0.34.1
 	k8s.io/apimachinery v0.34.1
 	k8s.io/client-go v0.34.1
-	k8s.io/klog/v2 v2.140.0
+	k8s.io/klog/v2 v2.140.0 // indirect
 	sigs.k8s.io/controller-runtime v0.22.4
 	sigs.k8s.io/yaml v1.6.0
 )
@@ -127,3 +128,5 @@ require (
 replace github.com/kubewharf/kubeadmiral => ./third_party/kubeadmiral
 
 replace github.com/kubewharf/katalyst-api => ./katstub
+
+replace github.com/apply-overrides/apply-overrides/oracle/harness => ../harness

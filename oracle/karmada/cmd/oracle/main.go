@@ -7,36 +7,9 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"os"
+	"github.com/apply-overrides/apply-overrides/oracle/harness"
 
 	"github.com/apply-overrides/apply-overrides/oracle/karmada/internal/oracle"
-	"github.com/apply-overrides/apply-overrides/oracle/karmada/internal/rl"
 )
 
-func main() {
-	data, err := io.ReadAll(os.Stdin)
-	if err != nil {
-		fail(err)
-	}
-	l, err := rl.Decode(data)
-	if err != nil {
-		fail(err)
-	}
-	res, err := oracle.Run(l.Items)
-	if err != nil {
-		fail(err)
-	}
-	enc := json.NewEncoder(os.Stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
-		fail(err)
-	}
-}
-
-func fail(err error) {
-	fmt.Fprintln(os.Stderr, "oracle:", err)
-	os.Exit(1)
-}
+func main() { harness.OracleMain(oracle.Run) }

@@ -8,19 +8,13 @@ package gen
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"sort"
 
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-
-	"github.com/apply-overrides/apply-overrides/oracle/karmada/internal/rl"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/rl"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/scenario"
 )
 
 type m = map[string]any
 type l = []any
-
-// SeedAnnotation on the functionConfig records the scenario's seed.
-const SeedAnnotation = "oracle.apply-overrides.dev/seed"
 
 var clusterPool = []string{"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"}
 var taintKeys = []string{"dedicated", "maintenance", "gpu"}
@@ -35,8 +29,8 @@ type workload struct {
 	labels                     map[string]string
 }
 
-type scenario struct {
-	r         *rand.Rand
+type builder struct {
+	*scenario.Rand
 	clusters  []string
 	labels    map[string]map[string]string
 	taints    map[string][]m
@@ -51,81 +45,43 @@ type scenario struct {
 
 // Scenario builds the scenario with this seed.
 func Scenario(seed uint64) *rl.ResourceList {
-	s := &scenario{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), labels: map[string]map[string]string{}, taints: map[string][]m{}, opMade: map[string]bool{}}
-	s.capacityAll = s.chance(0.85)
+	s := &builder{Rand: scenario.NewRand(seed), labels: map[string]map[string]string{}, taints: map[string][]m{}, opMade: map[string]bool{}}
+	s.capacityAll = s.Chance(0.85)
 	s.fleet()
 	s.resources()
 	s.policies()
-	out := &rl.ResourceList{}
-	for _, it := range s.items {
-		out.Items = append(out.Items, &unstructured.Unstructured{Object: it.(m)})
-	}
-	out.FunctionConfig = &unstructured.Unstructured{Object: m{
-		"apiVersion": "v1", "kind": "ConfigMap",
-		"metadata": m{"name": fmt.Sprintf("scenario-%d", seed), "annotations": m{SeedAnnotation: fmt.Sprint(seed)}},
-		"data":     m{"placement": "enforce"},
-	}}
-	return out
+	return scenario.List(seed, s.items)
 }
 
-func (s *scenario) chance(p float64) bool   { return s.r.Float64() < p }
-func (s *scenario) pick(xs []string) string { return xs[s.r.IntN(len(xs))] }
-func (s *scenario) between(lo, hi int) int  { return lo + s.r.IntN(hi-lo+1) }
-
-// subset returns a non-empty random subset of xs, in xs's order.
-func (s *scenario) subset(xs []string, max int) []string {
-	n := s.between(1, min(max, len(xs)))
-	idx := s.r.Perm(len(xs))[:n]
-	sort.Ints(idx)
-	out := make([]string, 0, n)
-	for _, i := range idx {
-		out = append(out, xs[i])
-	}
-	return out
-}
-
-func strs(xs []string) l {
-	out := make(l, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
-}
-
-func (s *scenario) fleet() {
-	n := s.between(2, 6)
-	idx := s.r.Perm(len(clusterPool))[:n]
-	sort.Ints(idx)
-	for _, i := range idx {
-		s.clusters = append(s.clusters, clusterPool[i])
-	}
+func (s *builder) fleet() {
+	s.clusters = s.Sample(clusterPool, 2, 6)
 	for _, name := range s.clusters {
-		labels := map[string]string{"env": s.pick([]string{"prod", "dev"})}
-		if s.chance(0.5) {
-			labels["tier"] = s.pick([]string{"gold", "silver"})
+		labels := map[string]string{"env": s.Pick([]string{"prod", "dev"})}
+		if s.Chance(0.5) {
+			labels["tier"] = s.Pick([]string{"gold", "silver"})
 		}
 		s.labels[name] = labels
 		spec := m{"syncMode": "Push"}
-		if s.chance(0.8) {
-			spec["provider"] = s.pick(providers)
+		if s.Chance(0.8) {
+			spec["provider"] = s.Pick(providers)
 		}
-		if s.chance(0.8) {
-			region := s.pick(regionNames)
+		if s.Chance(0.8) {
+			region := s.Pick(regionNames)
 			spec["region"] = region
-			if s.chance(0.7) {
-				zones := s.subset(regions[region], 2)
-				if len(zones) == 1 && s.chance(0.4) {
+			if s.Chance(0.7) {
+				zones := s.Subset(regions[region], 2)
+				if len(zones) == 1 && s.Chance(0.4) {
 					spec["zone"] = zones[0] // legacy field, migrated by the cluster mutation
 				} else {
-					spec["zones"] = strs(zones)
+					spec["zones"] = scenario.Strs(zones)
 				}
 			}
 		}
 		var taints l
 		for _, k := range taintKeys {
-			if s.chance(0.2) {
-				t := m{"key": k, "effect": s.pick(taintEffects)}
-				if s.chance(0.5) {
+			if s.Chance(0.2) {
+				t := m{"key": k, "effect": s.Pick(taintEffects)}
+				if s.Chance(0.5) {
 					t["value"] = "true"
 				}
 				taints = append(taints, t)
@@ -137,14 +93,14 @@ func (s *scenario) fleet() {
 		}
 		obj := m{
 			"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster",
-			"metadata": m{"name": name, "labels": toAny(labels)},
+			"metadata": m{"name": name, "labels": scenario.Map(labels)},
 			"spec":     spec,
 		}
 		status := m{}
-		if s.chance(0.9) {
+		if s.Chance(0.9) {
 			status["apiEnablements"] = s.apiEnablements()
 		}
-		if s.capacityAll || s.chance(0.5) {
+		if s.capacityAll || s.Chance(0.5) {
 			status["resourceSummary"] = s.resourceSummary()
 		}
 		if len(status) > 0 {
@@ -154,17 +110,9 @@ func (s *scenario) fleet() {
 	}
 }
 
-func toAny(ls map[string]string) m {
-	out := m{}
-	for k, v := range ls {
-		out[k] = v
-	}
-	return out
-}
-
-func (s *scenario) apiEnablements() l {
+func (s *builder) apiEnablements() l {
 	apps := l{m{"name": "deployments", "kind": "Deployment"}, m{"name": "statefulsets", "kind": "StatefulSet"}}
-	if s.chance(0.1) {
+	if s.Chance(0.1) {
 		apps = l{m{"name": "deployments", "kind": "Deployment"}}
 	}
 	out := l{
@@ -174,38 +122,38 @@ func (s *scenario) apiEnablements() l {
 			m{"name": "services", "kind": "Service"}, m{"name": "namespaces", "kind": "Namespace"},
 		}},
 	}
-	if !s.chance(0.1) {
+	if !s.Chance(0.1) {
 		out = append(out, m{"groupVersion": "batch/v1", "resources": l{m{"name": "jobs", "kind": "Job"}}})
 	}
 	return out
 }
 
-func (s *scenario) resourceSummary() m {
-	pods := s.between(5, 200)
-	cpu := s.between(2, 64)
-	mem := s.between(4, 256)
+func (s *builder) resourceSummary() m {
+	pods := s.Between(5, 200)
+	cpu := s.Between(2, 64)
+	mem := s.Between(4, 256)
 	sum := m{
 		"allocatable": m{"pods": fmt.Sprint(pods), "cpu": fmt.Sprint(cpu), "memory": fmt.Sprintf("%dGi", mem)},
 	}
-	if s.chance(0.7) {
+	if s.Chance(0.7) {
 		sum["allocated"] = m{
-			"pods":   fmt.Sprint(s.r.IntN(pods + 1)),
-			"cpu":    fmt.Sprintf("%dm", s.r.IntN(cpu*1000+1)),
-			"memory": fmt.Sprintf("%dMi", s.r.IntN(mem*1024+1)),
+			"pods":   fmt.Sprint(s.IntN(pods + 1)),
+			"cpu":    fmt.Sprintf("%dm", s.IntN(cpu*1000+1)),
+			"memory": fmt.Sprintf("%dMi", s.IntN(mem*1024+1)),
 		}
 	}
-	if s.chance(0.1) {
+	if s.Chance(0.1) {
 		delete(sum["allocatable"].(m), "pods")
 	}
 	return sum
 }
 
-func (s *scenario) podSpec(ns string, deps bool) m {
+func (s *builder) podSpec(ns string, deps bool) m {
 	c := m{"name": "main", "image": "registry.example/app:1"}
-	if s.chance(0.8) {
-		req := m{"cpu": fmt.Sprintf("%dm", 50*s.between(1, 40))}
-		if s.chance(0.8) {
-			req["memory"] = fmt.Sprintf("%dMi", 64*s.between(1, 64))
+	if s.Chance(0.8) {
+		req := m{"cpu": fmt.Sprintf("%dm", 50*s.Between(1, 40))}
+		if s.Chance(0.8) {
+			req["memory"] = fmt.Sprintf("%dMi", 64*s.Between(1, 64))
 		}
 		c["resources"] = m{"requests": req}
 	}
@@ -218,8 +166,8 @@ func (s *scenario) podSpec(ns string, deps bool) m {
 	return spec
 }
 
-func (s *scenario) add(apiVersion, kind, ns, name string, labels map[string]string, spec m) {
-	meta := m{"name": name, "labels": toAny(labels)}
+func (s *builder) add(apiVersion, kind, ns, name string, labels map[string]string, spec m) {
+	meta := m{"name": name, "labels": scenario.Map(labels)}
 	if ns != "" {
 		meta["namespace"] = ns
 	}
@@ -231,34 +179,34 @@ func (s *scenario) add(apiVersion, kind, ns, name string, labels map[string]stri
 	s.workloads = append(s.workloads, workload{apiVersion, kind, ns, name, labels})
 }
 
-func (s *scenario) resources() {
+func (s *builder) resources() {
 	used := map[string]bool{}
 	nsUsed := map[string]bool{}
-	n := s.between(1, 6)
+	n := s.Between(1, 6)
 	for i := 0; i < n; i++ {
-		ns := s.pick(namespaces)
-		if s.chance(0.03) {
+		ns := s.Pick(namespaces)
+		if s.Chance(0.03) {
 			ns = "kube-system"
 		}
 		nsUsed[ns] = true
-		labels := map[string]string{"team": s.pick([]string{"red", "blue"})}
-		switch k := s.r.IntN(10); {
+		labels := map[string]string{"team": s.Pick([]string{"red", "blue"})}
+		switch k := s.IntN(10); {
 		case k < 4:
 			name := fmt.Sprintf("web-%d", i)
 			labels["app"] = name
-			deps := s.chance(0.5)
+			deps := s.Chance(0.5)
 			spec := m{
 				"selector": m{"matchLabels": m{"app": name}},
 				"template": m{"metadata": m{"labels": m{"app": name}}, "spec": s.podSpec(ns, deps)},
 			}
-			if !s.chance(0.05) {
-				spec["replicas"] = int64(s.between(1, 50))
+			if !s.Chance(0.05) {
+				spec["replicas"] = int64(s.Between(1, 50))
 			}
 			s.add("apps/v1", "Deployment", ns, name, labels, spec)
 			if deps && !used[ns] {
 				used[ns] = true
 				s.add("v1", "ConfigMap", ns, "cfg-"+ns, map[string]string{"team": labels["team"]}, nil)
-				if s.chance(0.8) {
+				if s.Chance(0.8) {
 					s.add("v1", "Secret", ns, "creds-"+ns, map[string]string{"team": labels["team"]}, nil)
 				}
 			}
@@ -266,7 +214,7 @@ func (s *scenario) resources() {
 			name := fmt.Sprintf("db-%d", i)
 			labels["app"] = name
 			s.add("apps/v1", "StatefulSet", ns, name, labels, m{
-				"replicas":    int64(s.between(1, 10)),
+				"replicas":    int64(s.Between(1, 10)),
 				"serviceName": name,
 				"selector":    m{"matchLabels": m{"app": name}},
 				"template":    m{"metadata": m{"labels": m{"app": name}}, "spec": s.podSpec(ns, false)},
@@ -279,14 +227,14 @@ func (s *scenario) resources() {
 				p["restartPolicy"] = "Never"
 				return p
 			}()}}
-			switch s.r.IntN(4) {
+			switch s.IntN(4) {
 			case 0:
-				spec["parallelism"] = int64(s.between(1, 10))
-				spec["completions"] = int64(s.between(1, 30))
+				spec["parallelism"] = int64(s.Between(1, 10))
+				spec["completions"] = int64(s.Between(1, 30))
 			case 1:
-				spec["parallelism"] = int64(s.between(1, 10))
+				spec["parallelism"] = int64(s.Between(1, 10))
 			case 2:
-				spec["completions"] = int64(s.between(1, 30))
+				spec["completions"] = int64(s.Between(1, 30))
 			}
 			s.add("batch/v1", "Job", ns, name, labels, spec)
 		case k < 8:
@@ -299,9 +247,9 @@ func (s *scenario) resources() {
 		}
 	}
 	for _, ns := range namespaces {
-		if ns != "default" && nsUsed[ns] && s.chance(0.6) {
+		if ns != "default" && nsUsed[ns] && s.Chance(0.6) {
 			labels := map[string]string{}
-			if s.chance(0.15) {
+			if s.Chance(0.15) {
 				labels["namespace.karmada.io/skip-auto-propagation"] = "true"
 			}
 			s.add("v1", "Namespace", "", ns, labels, nil)
@@ -309,55 +257,55 @@ func (s *scenario) resources() {
 	}
 }
 
-func (s *scenario) policies() {
-	n := s.between(1, 6)
+func (s *builder) policies() {
+	n := s.Between(1, 6)
 	for i := 0; i < n; i++ {
-		w := s.workloads[s.r.IntN(len(s.workloads))]
-		cluster := w.ns == "" || s.chance(0.35)
+		w := s.workloads[s.IntN(len(s.workloads))]
+		cluster := w.ns == "" || s.Chance(0.35)
 		sel := m{"apiVersion": w.apiVersion, "kind": w.kind}
-		switch s.r.IntN(3) {
+		switch s.IntN(3) {
 		case 0:
 			sel["name"] = w.name
 		case 1:
-			if s.chance(0.5) && w.labels["app"] != "" {
+			if s.Chance(0.5) && w.labels["app"] != "" {
 				sel["labelSelector"] = m{"matchLabels": m{"app": w.labels["app"]}}
 			} else {
 				sel["labelSelector"] = m{"matchLabels": m{"team": w.labels["team"]}}
 			}
 		}
-		if cluster && w.ns != "" && s.chance(0.5) {
+		if cluster && w.ns != "" && s.Chance(0.5) {
 			sel["namespace"] = w.ns
 		}
 		selectors := l{sel}
-		if s.chance(0.3) {
-			o := s.workloads[s.r.IntN(len(s.workloads))]
+		if s.Chance(0.3) {
+			o := s.workloads[s.IntN(len(s.workloads))]
 			if cluster || o.ns == w.ns {
 				selectors = append(selectors, m{"apiVersion": o.apiVersion, "kind": o.kind, "name": o.name})
 			}
 		}
 		spec := m{"resourceSelectors": selectors, "placement": s.placement()}
-		if s.chance(0.6) {
-			spec["priority"] = int64(s.between(-1, 3))
+		if s.Chance(0.6) {
+			spec["priority"] = int64(s.Between(-1, 3))
 		}
-		if s.chance(0.4) {
+		if s.Chance(0.4) {
 			spec["propagateDeps"] = true
 		}
-		if s.chance(0.05) {
+		if s.Chance(0.05) {
 			spec["schedulerName"] = "other-scheduler"
 		}
-		meta := m{"name": fmt.Sprintf("%s-%d", s.pick([]string{"pa", "pb", "pc"}), i)}
+		meta := m{"name": fmt.Sprintf("%s-%d", s.Pick([]string{"pa", "pb", "pc"}), i)}
 		kind := "ClusterPropagationPolicy"
 		if !cluster {
 			kind = "PropagationPolicy"
 			ns := w.ns
-			if s.chance(0.1) {
-				ns = s.pick(namespaces)
+			if s.Chance(0.1) {
+				ns = s.Pick(namespaces)
 			}
 			meta["namespace"] = ns
-			if s.chance(0.1) {
+			if s.Chance(0.1) {
 				op := "op-" + ns
 				spec["dependentOverrides"] = l{op}
-				if !s.opMade[ns] && s.chance(0.5) {
+				if !s.opMade[ns] && s.Chance(0.5) {
 					s.opMade[ns] = true
 					s.items = append(s.items, m{
 						"apiVersion": "policy.karmada.io/v1alpha1", "kind": "OverridePolicy",
@@ -374,18 +322,18 @@ func (s *scenario) policies() {
 	}
 }
 
-func (s *scenario) affinity() m {
+func (s *builder) affinity() m {
 	a := m{}
-	switch s.r.IntN(5) {
+	switch s.IntN(5) {
 	case 0:
-		a["clusterNames"] = strs(s.subset(s.clusters, len(s.clusters)))
+		a["clusterNames"] = scenario.Strs(s.Subset(s.clusters, len(s.clusters)))
 	case 1:
-		a["exclude"] = strs(s.subset(s.clusters, 2))
+		a["exclude"] = scenario.Strs(s.Subset(s.clusters, 2))
 	case 2:
-		a["labelSelector"] = m{"matchLabels": m{"env": s.pick([]string{"prod", "dev"})}}
+		a["labelSelector"] = m{"matchLabels": m{"env": s.Pick([]string{"prod", "dev"})}}
 	case 3:
-		a["labelSelector"] = m{"matchExpressions": l{m{"key": "tier", "operator": s.pick([]string{"In", "NotIn", "Exists", "DoesNotExist"}), "values": func() l {
-			return l{s.pick([]string{"gold", "silver"})}
+		a["labelSelector"] = m{"matchExpressions": l{m{"key": "tier", "operator": s.Pick([]string{"In", "NotIn", "Exists", "DoesNotExist"}), "values": func() l {
+			return l{s.Pick([]string{"gold", "silver"})}
 		}()}}}
 		if op := a["labelSelector"].(m)["matchExpressions"].(l)[0].(m); op["operator"] == "Exists" || op["operator"] == "DoesNotExist" {
 			delete(op, "values")
@@ -393,65 +341,65 @@ func (s *scenario) affinity() m {
 	default:
 		var key string
 		var values l
-		switch s.r.IntN(3) {
+		switch s.IntN(3) {
 		case 0:
-			key, values = "provider", strs(s.subset(providers, 2))
+			key, values = "provider", scenario.Strs(s.Subset(providers, 2))
 		case 1:
-			key, values = "region", strs(s.subset(regionNames, 1))
+			key, values = "region", scenario.Strs(s.Subset(regionNames, 1))
 		default:
-			r := s.pick(regionNames)
-			key, values = "zone", strs(s.subset(regions[r], 3))
+			r := s.Pick(regionNames)
+			key, values = "zone", scenario.Strs(s.Subset(regions[r], 3))
 		}
-		a["fieldSelector"] = m{"matchExpressions": l{m{"key": key, "operator": s.pick([]string{"In", "NotIn"}), "values": values}}}
+		a["fieldSelector"] = m{"matchExpressions": l{m{"key": key, "operator": s.Pick([]string{"In", "NotIn"}), "values": values}}}
 	}
 	return a
 }
 
-func (s *scenario) placement() m {
+func (s *builder) placement() m {
 	p := m{}
-	switch k := s.r.IntN(10); {
+	switch k := s.IntN(10); {
 	case k < 5:
 		p["clusterAffinity"] = s.affinity()
 	case k < 7:
 		var terms l
-		for i := 0; i < s.between(2, 3); i++ {
+		for i := 0; i < s.Between(2, 3); i++ {
 			t := s.affinity()
 			t["affinityName"] = fmt.Sprintf("term-%d", i)
 			terms = append(terms, t)
 		}
 		p["clusterAffinities"] = terms
 	}
-	if s.chance(0.4) {
+	if s.Chance(0.4) {
 		var tol l
-		for _, k := range s.subset(taintKeys, 2) {
-			if s.chance(0.5) {
+		for _, k := range s.Subset(taintKeys, 2) {
+			if s.Chance(0.5) {
 				tol = append(tol, m{"key": k, "operator": "Exists"})
 			} else {
-				tol = append(tol, m{"key": k, "operator": "Equal", "value": "true", "effect": s.pick(taintEffects[:2])})
+				tol = append(tol, m{"key": k, "operator": "Equal", "value": "true", "effect": s.Pick(taintEffects[:2])})
 			}
 		}
 		p["clusterTolerations"] = tol
 	}
-	if s.chance(0.3) {
-		sc := m{"spreadByField": "cluster", "minGroups": int64(s.between(1, 2))}
-		if !s.chance(0.1) {
-			sc["maxGroups"] = int64(s.between(2, 4))
+	if s.Chance(0.3) {
+		sc := m{"spreadByField": "cluster", "minGroups": int64(s.Between(1, 2))}
+		if !s.Chance(0.1) {
+			sc["maxGroups"] = int64(s.Between(2, 4))
 		}
 		p["spreadConstraints"] = l{sc}
 	}
-	switch k := s.r.IntN(12); {
+	switch k := s.IntN(12); {
 	case k < 3:
 		p["replicaScheduling"] = m{"replicaSchedulingType": "Duplicated"}
 	case k < 6:
 		var list l
-		for _, c := range s.subset(s.clusters, len(s.clusters)) {
-			list = append(list, m{"targetCluster": m{"clusterNames": l{c}}, "weight": int64(s.between(1, 4))})
+		for _, c := range s.Subset(s.clusters, len(s.clusters)) {
+			list = append(list, m{"targetCluster": m{"clusterNames": l{c}}, "weight": int64(s.Between(1, 4))})
 		}
-		if s.chance(0.2) {
-			list = append(list, m{"targetCluster": m{"labelSelector": m{"matchLabels": m{"env": "prod"}}}, "weight": int64(s.between(1, 4))})
+		if s.Chance(0.2) {
+			list = append(list, m{"targetCluster": m{"labelSelector": m{"matchLabels": m{"env": "prod"}}}, "weight": int64(s.Between(1, 4))})
 		}
 		rs := m{"replicaSchedulingType": "Divided", "weightPreference": m{"staticWeightList": list}}
-		if s.chance(0.7) {
+		if s.Chance(0.7) {
 			rs["replicaDivisionPreference"] = "Weighted"
 		}
 		p["replicaScheduling"] = rs
@@ -468,10 +416,10 @@ func (s *scenario) placement() m {
 	// spread whose regions lack room (fixed in v1.16.3), and static weights
 	// ignore spread constraints.
 	if rs, ok := p["replicaScheduling"].(m); ok && rs["replicaSchedulingType"] == "Divided" && rs["weightPreference"] != nil &&
-		rs["weightPreference"].(m)["dynamicWeight"] != nil && s.chance(0.5) || ok && rs["replicaDivisionPreference"] == "Aggregated" && s.chance(0.5) {
+		rs["weightPreference"].(m)["dynamicWeight"] != nil && s.Chance(0.5) || ok && rs["replicaDivisionPreference"] == "Aggregated" && s.Chance(0.5) {
 		p["spreadConstraints"] = l{
-			m{"spreadByField": "region", "minGroups": int64(1), "maxGroups": int64(s.between(1, 2))},
-			m{"spreadByField": "cluster", "minGroups": int64(1), "maxGroups": int64(s.between(1, 4))},
+			m{"spreadByField": "region", "minGroups": int64(1), "maxGroups": int64(s.Between(1, 2))},
+			m{"spreadByField": "cluster", "minGroups": int64(1), "maxGroups": int64(s.Between(1, 4))},
 		}
 	}
 	return p

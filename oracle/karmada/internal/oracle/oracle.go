@@ -11,9 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"regexp"
 	"sort"
 	"strings"
@@ -27,7 +25,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/record"
-	"k8s.io/klog/v2"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/client/interceptor"
@@ -54,16 +51,14 @@ import (
 	"github.com/karmada-io/karmada/pkg/util/overridemanager"
 	cppwebhook "github.com/karmada-io/karmada/pkg/webhook/clusterpropagationpolicy"
 	ppwebhook "github.com/karmada-io/karmada/pkg/webhook/propagationpolicy"
+
+	"github.com/apply-overrides/apply-overrides/oracle/harness/quiet"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/rl"
 )
 
 func init() {
 	// Karmada's packages log through klog; the oracle's output is its result.
-	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(fs)
-	_ = fs.Set("logtostderr", "false")
-	_ = fs.Set("alsologtostderr", "false")
-	_ = fs.Set("stderrthreshold", "FATAL")
-	klog.SetOutput(io.Discard)
+	quiet.Klog()
 }
 
 // Placed is one resource a member cluster receives (its Work manifest).
@@ -398,9 +393,9 @@ func Run(items []*unstructured.Unstructured) (*Result, error) {
 				return nil, fmt.Errorf("work %s/%s: %w", w.Namespace, w.Name, err)
 			}
 			p := Placed{APIVersion: u.GetAPIVersion(), Kind: u.GetKind(), Namespace: u.GetNamespace(), Name: u.GetName()}
-			p.Replicas = specInt(u, "replicas")
-			p.Parallelism = specInt(u, "parallelism")
-			p.Completions = specInt(u, "completions")
+			p.Replicas = rl.SpecInt(u, "replicas")
+			p.Parallelism = rl.SpecInt(u, "parallelism")
+			p.Completions = rl.SpecInt(u, "completions")
 			res.Clusters[cluster] = append(res.Clusters[cluster], p)
 		}
 	}
@@ -518,21 +513,6 @@ func sortedRBs(l *workv1alpha2.ResourceBindingList) []*workv1alpha2.ResourceBind
 
 func tkey(u *unstructured.Unstructured) string {
 	return refKey(u.GetAPIVersion(), u.GetKind(), u.GetNamespace(), u.GetName())
-}
-
-func specInt(u *unstructured.Unstructured, field string) *int64 {
-	v, ok, err := unstructured.NestedFieldNoCopy(u.Object, "spec", field)
-	if !ok || err != nil {
-		return nil
-	}
-	switch n := v.(type) {
-	case int64:
-		return &n
-	case float64:
-		i := int64(n)
-		return &i
-	}
-	return nil
 }
 
 func fromUnstructured(u *unstructured.Unstructured, into runtime.Object) error {

@@ -5,34 +5,21 @@ package oracle
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
-	"github.com/apply-overrides/apply-overrides/oracle/karmada/internal/rl"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/oracletest"
 )
 
 // summary renders a Result as "cluster: kind/name[=replicas,parallelism,completions] ..." lines.
 func summary(r *Result) string {
-	var clusters []string
-	for c := range r.Clusters {
-		clusters = append(clusters, c)
-	}
-	sort.Strings(clusters)
-	var b strings.Builder
-	for _, c := range clusters {
-		fmt.Fprintf(&b, "%s:", c)
-		for _, p := range r.Clusters[c] {
-			fmt.Fprintf(&b, " %s/%s", p.Kind, p.Name)
-			if p.Replicas != nil || p.Parallelism != nil || p.Completions != nil {
-				fmt.Fprintf(&b, "=%s,%s,%s", num(p.Replicas), num(p.Parallelism), num(p.Completions))
-			}
+	return oracletest.Summary(r.Clusters, func(p Placed) string {
+		s := p.Kind + "/" + p.Name
+		if p.Replicas != nil || p.Parallelism != nil || p.Completions != nil {
+			s += fmt.Sprintf("=%s,%s,%s", num(p.Replicas), num(p.Parallelism), num(p.Completions))
 		}
-		b.WriteString("\n")
-	}
-	return b.String()
+		return s
+	})
 }
 
 func num(p *int64) string {
@@ -44,15 +31,7 @@ func num(p *int64) string {
 
 func run(t *testing.T, file string) *Result {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := rl.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Run(l.Items)
+	res, err := Run(oracletest.Items(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}

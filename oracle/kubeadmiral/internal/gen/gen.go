@@ -9,19 +9,13 @@ package gen
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"sort"
 
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-
-	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/rl"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/rl"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/scenario"
 )
 
 type m = map[string]any
 type l = []any
-
-// SeedAnnotation on the functionConfig records the scenario's seed.
-const SeedAnnotation = "oracle.apply-overrides.dev/seed"
 
 const (
 	ppLabel  = "kubeadmiral.io/propagation-policy-name"
@@ -48,8 +42,8 @@ type policy struct {
 	ns, name string // ns "" for a ClusterPropagationPolicy
 }
 
-type scenario struct {
-	r        *rand.Rand
+type builder struct {
+	*scenario.Rand
 	clusters []string
 	labels   map[string]map[string]string
 	taints   map[string][]m
@@ -59,51 +53,18 @@ type scenario struct {
 
 // Scenario builds the scenario with this seed.
 func Scenario(seed uint64) *rl.ResourceList {
-	s := &scenario{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), labels: map[string]map[string]string{}, taints: map[string][]m{}}
+	s := &builder{Rand: scenario.NewRand(seed), labels: map[string]map[string]string{}, taints: map[string][]m{}}
 	s.fleet()
 	s.makePolicies()
 	s.namespaces()
 	s.workloads()
-	out := &rl.ResourceList{}
-	for _, it := range s.items {
-		out.Items = append(out.Items, &unstructured.Unstructured{Object: it.(m)})
-	}
-	out.FunctionConfig = &unstructured.Unstructured{Object: m{
-		"apiVersion": "v1", "kind": "ConfigMap",
-		"metadata": m{"name": fmt.Sprintf("scenario-%d", seed), "annotations": m{SeedAnnotation: fmt.Sprint(seed)}},
-		"data":     m{"placement": "enforce"},
-	}}
-	return out
-}
-
-func (s *scenario) chance(p float64) bool   { return s.r.Float64() < p }
-func (s *scenario) pick(xs []string) string { return xs[s.r.IntN(len(xs))] }
-func (s *scenario) between(lo, hi int) int  { return lo + s.r.IntN(hi-lo+1) }
-
-// subset returns a non-empty random subset of xs, in xs's order.
-func (s *scenario) subset(xs []string, max int) []string {
-	n := s.between(1, min(max, len(xs)))
-	idx := s.r.Perm(len(xs))[:n]
-	sort.Ints(idx)
-	out := make([]string, 0, n)
-	for _, i := range idx {
-		out = append(out, xs[i])
-	}
-	return out
-}
-
-func strs(xs []string) l {
-	out := make(l, len(xs))
-	for i, x := range xs {
-		out[i] = x
-	}
-	return out
+	return scenario.List(seed, s.items)
 }
 
 // mode picks how a kind of status is given: to no cluster (0), to every
 // cluster (1), or to each by chance (2, rare).
-func (s *scenario) mode(none, all float64) int {
-	switch x := s.r.Float64(); {
+func (s *builder) mode(none, all float64) int {
+	switch x := s.Float64(); {
 	case x < none:
 		return 0
 	case x < none+all:
@@ -112,32 +73,27 @@ func (s *scenario) mode(none, all float64) int {
 	return 2
 }
 
-func (s *scenario) fleet() {
-	n := s.between(2, 6)
-	idx := s.r.Perm(len(clusterPool))[:n]
-	sort.Ints(idx)
-	for _, i := range idx {
-		s.clusters = append(s.clusters, clusterPool[i])
-	}
+func (s *builder) fleet() {
+	s.clusters = s.Sample(clusterPool, 2, 6)
 	conditions := s.mode(0.6, 0.3)
 	apiTypes := s.mode(0.6, 0.3)
 	resources := s.mode(0.55, 0.4)
 	for _, name := range s.clusters {
-		labels := map[string]string{"env": s.pick([]string{"prod", "dev"})}
-		if s.chance(0.5) {
-			labels["tier"] = s.pick([]string{"gold", "silver"})
+		labels := map[string]string{"env": s.Pick([]string{"prod", "dev"})}
+		if s.Chance(0.5) {
+			labels["tier"] = s.Pick([]string{"gold", "silver"})
 		}
-		if s.chance(0.6) {
-			labels["region"] = s.pick([]string{"east", "west"})
+		if s.Chance(0.6) {
+			labels["region"] = s.Pick([]string{"east", "west"})
 		}
 		s.labels[name] = labels
 		spec := m{}
-		if s.chance(0.35) {
+		if s.Chance(0.35) {
 			var taints l
-			for _, k := range s.subset(taintKeys, 2) {
-				t := m{"key": k, "effect": s.pick(taintEffects)}
-				if s.chance(0.6) {
-					t["value"] = s.pick([]string{"true", "batch"})
+			for _, k := range s.Subset(taintKeys, 2) {
+				t := m{"key": k, "effect": s.Pick(taintEffects)}
+				if s.Chance(0.6) {
+					t["value"] = s.Pick([]string{"true", "batch"})
 				}
 				taints = append(taints, t)
 				s.taints[name] = append(s.taints[name], t)
@@ -145,12 +101,12 @@ func (s *scenario) fleet() {
 			spec["taints"] = taints
 		}
 		status := m{}
-		if conditions == 1 || conditions == 2 && s.chance(0.5) {
+		if conditions == 1 || conditions == 2 && s.Chance(0.5) {
 			ready, joined := "True", "True"
-			if s.chance(0.15) {
-				ready = s.pick([]string{"False", "Unknown"})
+			if s.Chance(0.15) {
+				ready = s.Pick([]string{"False", "Unknown"})
 			}
-			if s.chance(0.1) {
+			if s.Chance(0.1) {
 				joined = "False"
 			}
 			status["conditions"] = l{
@@ -158,28 +114,28 @@ func (s *scenario) fleet() {
 				m{"type": "Ready", "status": ready, "lastProbeTime": "2026-01-01T00:00:00Z"},
 			}
 		}
-		if apiTypes == 1 || apiTypes == 2 && s.chance(0.5) {
+		if apiTypes == 1 || apiTypes == 2 && s.Chance(0.5) {
 			var list l
 			for _, a := range apis {
-				if a["kind"] != "Namespace" && s.chance(0.08) {
+				if a["kind"] != "Namespace" && s.Chance(0.08) {
 					continue // this cluster lacks the API
 				}
 				list = append(list, a)
 			}
 			status["apiResourceTypes"] = list
 		}
-		if resources == 1 || resources == 2 && s.chance(0.5) {
-			cpu := s.between(4, 64)
-			avail := s.between(0, cpu)
-			mem := s.between(8, 256)
+		if resources == 1 || resources == 2 && s.Chance(0.5) {
+			cpu := s.Between(4, 64)
+			avail := s.Between(0, cpu)
+			mem := s.Between(8, 256)
 			status["resources"] = m{
 				"allocatable": m{"cpu": fmt.Sprint(cpu), "memory": fmt.Sprintf("%dGi", mem)},
-				"available":   m{"cpu": fmt.Sprint(avail), "memory": fmt.Sprintf("%dGi", s.between(0, mem))},
+				"available":   m{"cpu": fmt.Sprint(avail), "memory": fmt.Sprintf("%dGi", s.Between(0, mem))},
 			}
 		}
 		obj := m{
 			"apiVersion": "core.kubeadmiral.io/v1alpha1", "kind": "FederatedCluster",
-			"metadata": m{"name": name, "labels": toAny(labels)},
+			"metadata": m{"name": name, "labels": scenario.Map(labels)},
 			"spec":     spec,
 		}
 		if len(status) > 0 {
@@ -189,22 +145,14 @@ func (s *scenario) fleet() {
 	}
 }
 
-func toAny(ss map[string]string) m {
-	out := m{}
-	for k, v := range ss {
-		out[k] = v
-	}
-	return out
-}
-
-func (s *scenario) makePolicies() {
-	n := s.between(1, 5)
+func (s *builder) makePolicies() {
+	n := s.Between(1, 5)
 	for i := 0; i < n; i++ {
 		p := policy{name: fmt.Sprintf("pol-%d", i)}
 		kind := "ClusterPropagationPolicy"
 		meta := m{"name": p.name}
-		if s.chance(0.6) {
-			p.ns = s.pick(namespaces)
+		if s.Chance(0.6) {
+			p.ns = s.Pick(namespaces)
 			kind = "PropagationPolicy"
 			meta["namespace"] = p.ns
 		}
@@ -216,109 +164,109 @@ func (s *scenario) makePolicies() {
 	}
 }
 
-func (s *scenario) policySpec() m {
+func (s *builder) policySpec() m {
 	spec := m{"schedulingMode": "Duplicate"}
-	if s.chance(0.6) {
+	if s.Chance(0.6) {
 		spec["schedulingMode"] = "Divide"
 	}
-	if s.chance(0.5) {
-		spec["replicasStrategy"] = s.pick([]string{"Spread", "Binpack"})
+	if s.Chance(0.5) {
+		spec["replicasStrategy"] = s.Pick([]string{"Spread", "Binpack"})
 	}
-	if s.chance(0.3) {
-		c := s.pick(s.clusters)
-		k := s.pick([]string{"env", "tier", "region"})
+	if s.Chance(0.3) {
+		c := s.Pick(s.clusters)
+		k := s.Pick([]string{"env", "tier", "region"})
 		v, ok := s.labels[c][k]
 		if !ok {
 			v = "gold"
 		}
 		spec["clusterSelector"] = m{k: v}
 	}
-	if s.chance(0.25) {
+	if s.Chance(0.25) {
 		var terms l
-		for t := s.between(1, 2); t > 0; t-- {
+		for t := s.Between(1, 2); t > 0; t-- {
 			term := m{}
-			switch s.r.IntN(5) {
+			switch s.IntN(5) {
 			case 0:
-				term["matchExpressions"] = l{m{"key": "env", "operator": "In", "values": strs(s.subset([]string{"prod", "dev"}, 2))}}
+				term["matchExpressions"] = l{m{"key": "env", "operator": "In", "values": scenario.Strs(s.Subset([]string{"prod", "dev"}, 2))}}
 			case 1:
 				term["matchExpressions"] = l{m{"key": "tier", "operator": "NotIn", "values": l{"gold"}}}
 			case 2:
-				term["matchExpressions"] = l{m{"key": s.pick([]string{"tier", "region"}), "operator": s.pick([]string{"Exists", "DoesNotExist"}), "values": l{}}}
+				term["matchExpressions"] = l{m{"key": s.Pick([]string{"tier", "region"}), "operator": s.Pick([]string{"Exists", "DoesNotExist"}), "values": l{}}}
 			case 3:
-				term["matchFields"] = l{m{"key": "metadata.name", "operator": s.pick([]string{"In", "NotIn"}), "values": l{s.pick(s.clusters)}}}
+				term["matchFields"] = l{m{"key": "metadata.name", "operator": s.Pick([]string{"In", "NotIn"}), "values": l{s.Pick(s.clusters)}}}
 			default:
-				term["matchExpressions"] = l{m{"key": "region", "operator": "In", "values": l{s.pick([]string{"east", "west"})}}}
-				term["matchFields"] = l{m{"key": "metadata.name", "operator": "NotIn", "values": l{s.pick(s.clusters)}}}
+				term["matchExpressions"] = l{m{"key": "region", "operator": "In", "values": l{s.Pick([]string{"east", "west"})}}}
+				term["matchFields"] = l{m{"key": "metadata.name", "operator": "NotIn", "values": l{s.Pick(s.clusters)}}}
 			}
 			terms = append(terms, term)
 		}
 		spec["clusterAffinity"] = terms
 	}
-	if s.chance(0.35) {
+	if s.Chance(0.35) {
 		var tols l
-		for _, k := range s.subset(taintKeys, 2) {
+		for _, k := range s.Subset(taintKeys, 2) {
 			t := m{"key": k}
-			if s.chance(0.5) {
+			if s.Chance(0.5) {
 				t["operator"] = "Exists"
 			} else {
 				t["operator"] = "Equal"
-				t["value"] = s.pick([]string{"true", "batch"})
+				t["value"] = s.Pick([]string{"true", "batch"})
 			}
-			if s.chance(0.5) {
-				t["effect"] = s.pick(taintEffects)
+			if s.Chance(0.5) {
+				t["effect"] = s.Pick(taintEffects)
 			}
 			tols = append(tols, t)
 		}
 		spec["tolerations"] = tols
 	}
-	if s.chance(0.25) {
-		spec["maxClusters"] = int64(s.between(0, 3))
+	if s.Chance(0.25) {
+		spec["maxClusters"] = int64(s.Between(0, 3))
 	}
-	if s.chance(0.45) {
-		names := s.subset(s.clusters, len(s.clusters))
-		if s.chance(0.1) {
+	if s.Chance(0.45) {
+		names := s.Subset(s.clusters, len(s.clusters))
+		if s.Chance(0.1) {
 			names = append(names, "c99") // not in the fleet
 		}
-		weights := s.chance(0.5)
+		weights := s.Chance(0.5)
 		var ps l
 		for _, c := range names {
 			pref := m{}
-			if weights && s.chance(0.9) {
-				pref["weight"] = int64(s.between(0, 5))
+			if weights && s.Chance(0.9) {
+				pref["weight"] = int64(s.Between(0, 5))
 			}
-			if s.chance(0.3) {
-				pref["minReplicas"] = int64(s.between(0, 5))
+			if s.Chance(0.3) {
+				pref["minReplicas"] = int64(s.Between(0, 5))
 			}
-			if s.chance(0.3) {
-				pref["maxReplicas"] = int64(s.between(0, 20))
+			if s.Chance(0.3) {
+				pref["maxReplicas"] = int64(s.Between(0, 20))
 			}
-			if s.chance(0.25) {
-				pref["priority"] = int64(s.between(0, 10))
+			if s.Chance(0.25) {
+				pref["priority"] = int64(s.Between(0, 10))
 			}
 			e := m{"cluster": c}
-			if len(pref) > 0 || s.chance(0.5) {
+			if len(pref) > 0 || s.Chance(0.5) {
 				e["preferences"] = pref
 			}
 			ps = append(ps, e)
 		}
 		spec["placement"] = ps
 	}
-	if s.chance(0.1) {
+	if s.Chance(0.1) {
 		spec["disableFollowerScheduling"] = true
 	}
 	return spec
 }
 
-func (s *scenario) namespaces() {
+func (s *builder) namespaces() {
 	for _, ns := range namespaces[1:] {
-		if s.chance(0.7) {
+		if s.Chance(0.7) {
 			s.items = append(s.items, m{"apiVersion": "v1", "kind": "Namespace", "metadata": m{"name": ns}})
 		}
 	}
-	if s.chance(0.2) {
+	if s.Chance(0.2) {
 		s.items = append(s.items, m{"apiVersion": "v1", "kind": "Namespace", "metadata": m{"name": "kube-extra"}})
 	}
-	if s.chance(0.2) {
+	if s.Chance(0.2) {
 		s.items = append(s.items, m{"apiVersion": "v1", "kind": "Namespace", "metadata": m{"name": "quiet",
 			"annotations": m{"kubeadmiral.io/no-auto-propagation": "true"}}})
 	}
@@ -326,7 +274,7 @@ func (s *scenario) namespaces() {
 
 // policyLabels labels a workload in ns: usually with an existing policy it
 // can use, sometimes with a missing one, with both labels, or with none.
-func (s *scenario) policyLabels(ns string) m {
+func (s *builder) policyLabels(ns string) m {
 	labels := m{"app": "x"}
 	var pps, cpps []string
 	for _, p := range s.policies {
@@ -337,16 +285,16 @@ func (s *scenario) policyLabels(ns string) m {
 			cpps = append(cpps, p.name)
 		}
 	}
-	switch x := s.r.Float64(); {
+	switch x := s.Float64(); {
 	case x < 0.1:
 	case x < 0.18:
-		labels[s.pick([]string{ppLabel, cppLabel})] = "missing"
+		labels[s.Pick([]string{ppLabel, cppLabel})] = "missing"
 	case x < 0.3:
 		labels[ppLabel] = s.pickOr(pps, "missing")
 		labels[cppLabel] = s.pickOr(cpps, "missing")
 	default:
-		if len(pps) > 0 && (len(cpps) == 0 || s.chance(0.5)) {
-			labels[ppLabel] = s.pick(pps)
+		if len(pps) > 0 && (len(cpps) == 0 || s.Chance(0.5)) {
+			labels[ppLabel] = s.Pick(pps)
 		} else {
 			labels[cppLabel] = s.pickOr(cpps, "missing")
 		}
@@ -354,31 +302,31 @@ func (s *scenario) policyLabels(ns string) m {
 	return labels
 }
 
-func (s *scenario) pickOr(xs []string, or string) string {
+func (s *builder) pickOr(xs []string, or string) string {
 	if len(xs) == 0 {
 		return or
 	}
-	return s.pick(xs)
+	return s.Pick(xs)
 }
 
-func (s *scenario) workloads() {
-	n := s.between(1, 6)
+func (s *builder) workloads() {
+	n := s.Between(1, 6)
 	for i := 0; i < n; i++ {
-		ns := s.pick(namespaces)
+		ns := s.Pick(namespaces)
 		name := fmt.Sprintf("w%d", i)
 		var refs l
 		var volumes l
-		if s.chance(0.6) {
+		if s.Chance(0.6) {
 			cm := name + "-cfg"
 			refs = append(refs, m{"configMapRef": m{"name": cm}})
-			if s.chance(0.85) {
+			if s.Chance(0.85) {
 				s.followerObject("ConfigMap", ns, cm)
 			}
 		}
-		if s.chance(0.4) {
+		if s.Chance(0.4) {
 			sec := name + "-sec"
 			volumes = append(volumes, m{"name": "sec", "secret": m{"secretName": sec}})
-			if s.chance(0.85) {
+			if s.Chance(0.85) {
 				s.followerObject("Secret", ns, sec)
 			}
 		}
@@ -393,38 +341,38 @@ func (s *scenario) workloads() {
 		meta := m{"name": name, "namespace": ns, "labels": s.policyLabels(ns)}
 		podTemplate := m{"metadata": m{"labels": m{"app": name}}, "spec": podSpec}
 		var obj m
-		switch x := s.r.Float64(); {
+		switch x := s.Float64(); {
 		case x < 0.6:
 			obj = m{"apiVersion": "apps/v1", "kind": "Deployment", "metadata": meta, "spec": m{
-				"replicas": int64(s.between(0, 50)), "selector": m{"matchLabels": m{"app": name}}, "template": podTemplate}}
+				"replicas": int64(s.Between(0, 50)), "selector": m{"matchLabels": m{"app": name}}, "template": podTemplate}}
 		case x < 0.8:
 			obj = m{"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": meta, "spec": m{
-				"replicas": int64(s.between(0, 10)), "serviceName": name, "selector": m{"matchLabels": m{"app": name}}, "template": podTemplate}}
+				"replicas": int64(s.Between(0, 10)), "serviceName": name, "selector": m{"matchLabels": m{"app": name}}, "template": podTemplate}}
 		default:
 			podSpec["restartPolicy"] = "Never"
 			podTemplate["metadata"] = m{}
 			obj = m{"apiVersion": "batch/v1", "kind": "Job", "metadata": meta, "spec": m{
-				"parallelism": int64(s.between(1, 5)), "completions": int64(s.between(1, 10)), "template": podTemplate}}
+				"parallelism": int64(s.Between(1, 5)), "completions": int64(s.Between(1, 10)), "template": podTemplate}}
 		}
 		s.items = append(s.items, obj)
 	}
 	// A ConfigMap no leader references, sometimes with a policy of its own.
-	if s.chance(0.3) {
-		ns := s.pick(namespaces)
+	if s.Chance(0.3) {
+		ns := s.Pick(namespaces)
 		meta := m{"name": "standalone", "namespace": ns}
-		if s.chance(0.7) {
+		if s.Chance(0.7) {
 			meta["labels"] = s.policyLabels(ns)
 		}
 		s.items = append(s.items, m{"apiVersion": "v1", "kind": "ConfigMap", "metadata": meta, "data": m{"k": "v"}})
 	}
 }
 
-func (s *scenario) followerObject(kind, ns, name string) {
+func (s *builder) followerObject(kind, ns, name string) {
 	meta := m{"name": name, "namespace": ns}
-	if s.chance(0.06) {
+	if s.Chance(0.06) {
 		meta["annotations"] = m{"kubeadmiral.io/disable-following": "true"}
 	}
-	if s.chance(0.1) {
+	if s.Chance(0.1) {
 		meta["labels"] = s.policyLabels(ns)
 	}
 	obj := m{"apiVersion": "v1", "kind": kind, "metadata": meta, "data": m{"k": "dg=="}}

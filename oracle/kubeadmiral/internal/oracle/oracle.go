@@ -12,9 +12,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
 	"sync"
@@ -23,7 +21,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/sets"
-	"k8s.io/klog/v2"
 	"sigs.k8s.io/yaml"
 
 	"github.com/kubewharf/kubeadmiral/config/sample/host"
@@ -51,16 +48,13 @@ import (
 	"github.com/kubewharf/kubeadmiral/pkg/controllers/scheduler/framework/runtime"
 	"github.com/kubewharf/kubeadmiral/pkg/stats"
 	clusterutil "github.com/kubewharf/kubeadmiral/pkg/util/cluster"
+
+	"github.com/apply-overrides/apply-overrides/oracle/harness/quiet"
 )
 
 func init() {
 	// KubeAdmiral's packages log through klog; the oracle's output is its result.
-	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(fs)
-	_ = fs.Set("logtostderr", "false")
-	_ = fs.Set("alsologtostderr", "false")
-	_ = fs.Set("stderrthreshold", "FATAL")
-	klog.SetOutput(io.Discard)
+	quiet.Klog()
 }
 
 const (

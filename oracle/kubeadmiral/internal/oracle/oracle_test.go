@@ -5,48 +5,26 @@ package oracle
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 
+	"github.com/apply-overrides/apply-overrides/oracle/harness/oracletest"
 	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/gen"
-	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/rl"
 )
 
 // summary renders a Result as "cluster: Kind/ns/name[=replicas] ..." lines.
 func summary(r *Result) string {
-	var clusters []string
-	for c := range r.Clusters {
-		clusters = append(clusters, c)
-	}
-	sort.Strings(clusters)
-	var b strings.Builder
-	for _, c := range clusters {
-		fmt.Fprintf(&b, "%s:", c)
-		for _, p := range r.Clusters[c] {
-			fmt.Fprintf(&b, " %s/%s/%s", p.Kind, p.Namespace, p.Name)
-			if p.Replicas != nil {
-				fmt.Fprintf(&b, "=%d", *p.Replicas)
-			}
+	return oracletest.Summary(r.Clusters, func(p Placed) string {
+		s := p.Kind + "/" + p.Namespace + "/" + p.Name
+		if p.Replicas != nil {
+			s += fmt.Sprintf("=%d", *p.Replicas)
 		}
-		b.WriteString("\n")
-	}
-	return b.String()
+		return s
+	})
 }
 
 func run(t *testing.T, file string) *Result {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := rl.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Run(l.Items)
+	res, err := Run(oracletest.Items(t, file))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,8 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-// Package rl reads and writes KRM ResourceLists for the oracle's commands.
+// Package rl reads and writes the KRM ResourceLists of the oracles' commands:
+// the scenarios, the function's input and its output.
 package rl
 
 import (
@@ -69,4 +70,21 @@ func Encode(l *ResourceList) ([]byte, error) {
 		m["functionConfig"] = l.FunctionConfig.Object
 	}
 	return yaml.Marshal(m)
+}
+
+// SpecInt returns spec.<field> of an item when it is a number (an int64,
+// or a float64 as JSON decodes numbers), else nil.
+func SpecInt(u *unstructured.Unstructured, field string) *int64 {
+	v, ok, err := unstructured.NestedFieldNoCopy(u.Object, "spec", field)
+	if !ok || err != nil {
+		return nil
+	}
+	switch n := v.(type) {
+	case int64:
+		return &n
+	case float64:
+		i := int64(n)
+		return &i
+	}
+	return nil
 }
