@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -111,6 +112,36 @@ type policies struct {
 	// ClusterOverridePolicies ("/name"), for dependentOverrides.
 	overrides map[string]bool
 	plan      planOnce
+	// unmatched reports the rules that target no cluster, once per input.
+	unmatched sync.Once
+}
+
+// unmatchedTargets warns about the override rules whose targetCluster
+// matches no cluster of the inventory: most often a misspelt cluster name
+// or label, which would otherwise render silently as "not for this
+// cluster". Without an inventory there is nothing to check against.
+func (ps *policies) unmatchedTargets(fleet []*policy.Cluster) []error {
+	if len(fleet) == 0 {
+		return nil
+	}
+	names := make([]string, len(fleet))
+	for i, c := range fleet {
+		names[i] = c.Name
+	}
+	var warnings []error
+	for _, d := range ps.ix.List {
+		for _, r := range d.Policy.rules {
+			if r.target == nil || slices.ContainsFunc(fleet, func(c *policy.Cluster) bool {
+				ok, err := clusterMatches(c, r.target)
+				return ok || err != nil
+			}) {
+				continue
+			}
+			warnings = append(warnings, &policy.Error{Policy: d.Ref, Field: r.path.Child("targetCluster").String(), Err: &policy.Warning{
+				Err: fmt.Errorf("%s.targetCluster %s matches no cluster of the inventory (%s), so the rule applies nowhere: check its cluster names and labels", r.path, asJSON(r.target), strings.Join(names, ", "))}})
+		}
+	}
+	return warnings
 }
 
 // For returns the Sets for the target's cluster: ClusterOverridePolicies,
@@ -123,12 +154,13 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	if len(errs) > 0 {
 		return b, errs
 	}
+	ps.unmatched.Do(func() { errs = ps.unmatchedTargets(t.Fleet) })
 	places := len(ps.propagation) > 0 && t.Placement != policy.PlacementOff ||
 		t.Placement == policy.PlacementEnforce && slices.ContainsFunc(t.Fleet, func(c *policy.Cluster) bool {
 			return c.Source.APIVersion == ClusterAPIVersion && c.Source.Kind == ClusterKind
 		})
 	if !places {
-		return b, nil
+		return b, errs
 	}
 	c := newClaimer(ps.propagation, ps.overrides)
 	var plan *fleetPlan
@@ -142,7 +174,7 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		plan, b.PlacesWhole = ps.plan.plan, true
 	}
 	b.Placer = placer{claimer: c, fleet: t.Fleet, plan: plan, cluster: t.Cluster}
-	return b, placementNotes(t.Fleet)
+	return b, append(errs, placementNotes(t.Fleet)...)
 }
 
 // overridesFor binds the override policies to the target's cluster.

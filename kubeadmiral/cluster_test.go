@@ -72,3 +72,25 @@ func TestDecodeClusterErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestUnmatchedTargetWarns holds the warning for an override rule whose
+// targetClusters match no cluster of the inventory.
+func TestUnmatchedTargetWarns(t *testing.T) {
+	op := yaml.MustParse(`apiVersion: core.kubeadmiral.io/v1alpha1
+kind: OverridePolicy
+metadata: {name: op, namespace: default}
+spec:
+  overrideRules:
+  - targetClusters: {clusters: [member-1]}
+    overriders: {labels: [{operator: addIfAbsent, value: {a: b}}]}
+  - targetClusters: {}
+    overriders: {labels: [{operator: addIfAbsent, value: {c: d}}]}
+`)
+	ps, errs := Dialect{}.Compile([]*yaml.RNode{op})
+	require.Empty(t, errs)
+	fleet := []*policy.Cluster{{Name: "member1"}}
+	_, errs = ps.For(policy.Target{Cluster: fleet[0], Fleet: fleet, Placement: policy.PlacementAuto})
+	require.Len(t, errs, 1)
+	assert.True(t, policy.IsWarning(errs[0]))
+	assert.EqualError(t, errs[0], "OverridePolicy default/op: spec.overrideRules[0].targetClusters matches no cluster of the inventory (member1), so the rule applies nowhere: check its cluster names and labels")
+}

@@ -5,7 +5,9 @@ package kubeadmiral
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -106,6 +108,8 @@ type policies struct {
 	ix         *policy.Index[*decodedPolicy]
 	placements *placements
 	plan       planOnce
+	// unmatched reports the rules that target no cluster, once per input.
+	unmatched sync.Once
 }
 
 // decodedPolicy is a valid policy's rules, whichever cluster they target.
@@ -124,9 +128,13 @@ type decodedPolicy struct {
 // placement reads every resource first (PlacesWhole).
 func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	b, errs := ps.overridesFor(t)
+	if len(errs) > 0 {
+		return b, errs
+	}
+	ps.unmatched.Do(func() { errs = ps.unmatchedTargets(t.Fleet) })
 	places := len(ps.placements.pps) > 0 && t.Placement != policy.PlacementOff ||
 		t.Placement == policy.PlacementEnforce && fleetOf(t.Fleet, ClusterAPIVersion, ClusterKind)
-	if len(errs) > 0 || !places {
+	if !places {
 		return b, errs
 	}
 	ps.plan.once.Do(func() {
@@ -137,7 +145,37 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		return policy.Binding{}, []error{ps.plan.err}
 	}
 	b.Placer, b.PlacesWhole = placer{ps: ps.placements, cluster: t.Cluster}, true
-	return b, placementNotes(t.Fleet)
+	return b, append(errs, placementNotes(t.Fleet)...)
+}
+
+// unmatchedTargets warns about the override rules whose targetClusters
+// match no cluster of the inventory: most often a misspelt cluster name
+// or label, which would otherwise render silently. Without an inventory
+// there is nothing to check against.
+func (ps *policies) unmatchedTargets(fleet []*policy.Cluster) []error {
+	if len(fleet) == 0 {
+		return nil
+	}
+	names := make([]string, len(fleet))
+	for i, c := range fleet {
+		names[i] = c.Name
+	}
+	var warnings []error
+	rules := field.NewPath("spec", "overrideRules")
+	for _, d := range ps.ix.List {
+		for i, r := range d.Policy.rules {
+			if r.TargetClusters == nil || slices.ContainsFunc(fleet, func(c *policy.Cluster) bool {
+				ok, err := clusterMatches(c, r.TargetClusters)
+				return ok || err != nil
+			}) {
+				continue
+			}
+			p := rules.Index(i).Child("targetClusters")
+			warnings = append(warnings, &policy.Error{Policy: d.Ref, Field: p.String(), Err: &policy.Warning{
+				Err: fmt.Errorf("%s matches no cluster of the inventory (%s), so the rule applies nowhere: check its cluster names and labels", p, strings.Join(names, ", "))}})
+		}
+	}
+	return warnings
 }
 
 // overridesFor binds the override policies to the target's cluster.
