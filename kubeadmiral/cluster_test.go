@@ -94,3 +94,15 @@ spec:
 	assert.True(t, policy.IsWarning(errs[0]))
 	assert.EqualError(t, errs[0], "OverridePolicy default/op: spec.overrideRules[0].targetClusters matches no cluster of the inventory (member1), so the rule applies nowhere: check its cluster names and labels")
 }
+
+func TestGPURequested(t *testing.T) {
+	for in, want := range map[string]bool{
+		"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec: {template: {spec: {containers: [{name: c, resources: {limits: {nvidia.com/gpu: 1}}}]}}}":                            true,
+		"apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}\nspec: {jobTemplate: {spec: {template: {spec: {initContainers: [{name: c, resources: {requests: {nvidia.com/gpu: 0}}}]}}}}}": true,
+		"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec: {template: {spec: {containers: [{name: c, resources: {limits: {cpu: 1}}}]}}}":                                       false,
+		"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {note: nvidia.com/gpu}":                                                                                                   false,
+		"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: a}\nspec: {template: 3}":                                                                                                      false,
+	} {
+		assert.Equal(t, want, gpuRequested(policy.NewResource(yaml.MustParse(in))), in)
+	}
+}

@@ -259,7 +259,7 @@ func (ps *placements) unit(res *policy.Resource, p *propagationPolicy, annotatio
 			u.disruptive = true
 		}
 	}
-	if strings.Contains(res.Node.MustString(), "nvidia.com/gpu") {
+	if gpuRequested(res) {
 		return nil, fmt.Errorf("a GPU request (nvidia.com/gpu) changes KubeAdmiral's weights and scores, which the render does not reproduce: render without it")
 	}
 	if u.divide && gvkOf(res) != "apps/v1/Deployment" {
@@ -273,6 +273,35 @@ func (ps *placements) unit(res *policy.Resource, p *propagationPolicy, annotatio
 		u.replicas = n
 	}
 	return u, nil
+}
+
+// gpuRequested reports whether a workload's pod spec requests or limits
+// nvidia.com/gpu in any container: the key alone switches KubeAdmiral's
+// dynamic weights and resource scores to GPUs.
+func gpuRequested(res *policy.Resource) bool {
+	path := leaderPodSpecPaths[groupKind(res)]
+	if path == nil {
+		return false
+	}
+	spec := res.Node.YNode()
+	for _, k := range path {
+		spec = yamlnode.MapGet(spec, k)
+	}
+	for _, group := range []string{"initContainers", "containers"} {
+		list := yamlnode.MapGet(spec, group)
+		if list == nil || list.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, c := range list.Content {
+			resources := yamlnode.MapGet(c, "resources")
+			for _, kind := range []string{"requests", "limits"} {
+				if yamlnode.MapGet(yamlnode.MapGet(resources, kind), "nvidia.com/gpu") != nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // specReplicas reads spec.replicas at the FederatedTypeConfig's replicas
