@@ -51,6 +51,10 @@ type Config struct {
 	// instead of Cluster: one copy of each resource per cluster that
 	// receives it, each under its own path.
 	Render *Render
+	// Explain adds an info result per resource and cluster naming each
+	// policy step that changed it and the JSON pointers it changed, and one
+	// per policy saying how many resources and clusters it changed.
+	Explain bool
 }
 
 // Render is spec.render: which clusters a fan-out run renders and where
@@ -115,11 +119,12 @@ type typedConfig struct {
 		Placement         string           `yaml:"placement"`
 		AdmissionPolicies []AdmissionScope `yaml:"admissionPolicies"`
 		Render            *Render          `yaml:"render"`
+		Explain           bool             `yaml:"explain"`
 	} `yaml:"spec"`
 }
 
 // configMapKeys are the data keys a ConfigMap functionConfig may carry.
-var configMapKeys = map[string]bool{"cluster": true, "keepPolicies": true, "placement": true, "render": true}
+var configMapKeys = map[string]bool{"cluster": true, "explain": true, "keepPolicies": true, "placement": true, "render": true}
 
 // placementModes are the values of spec.placement (data.placement).
 var placementModes = []policy.PlacementMode{policy.PlacementAuto, policy.PlacementEnforce, policy.PlacementOff}
@@ -171,7 +176,7 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 		if err := checkRender(tc.Spec.Render, tc.Spec.Cluster != "", "spec"); err != nil {
 			return cfg, fmt.Errorf("invalid functionConfig %s %s: %w", apiVersion, kind, err)
 		}
-		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies, Placement: mode, Render: tc.Spec.Render}
+		cfg = Config{Cluster: tc.Spec.Cluster, Clusters: tc.Spec.Clusters, KeepPolicies: tc.Spec.KeepPolicies, AdmissionPolicies: tc.Spec.AdmissionPolicies, Placement: mode, Render: tc.Spec.Render, Explain: tc.Spec.Explain}
 	case apiVersion == "v1" && kind == "ConfigMap":
 		data := fc.GetDataMap()
 		var unknown []string
@@ -182,7 +187,7 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 		}
 		if len(unknown) > 0 {
 			sort.Strings(unknown)
-			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: unknown data key(s) %s: supported keys are cluster, keepPolicies, placement and render",
+			return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: unknown data key(s) %s: supported keys are cluster, explain, keepPolicies, placement and render",
 				fc.GetName(), strings.Join(unknown, ", "))
 		}
 		cfg.Cluster = data["cluster"]
@@ -192,6 +197,13 @@ func ParseConfig(fc *yaml.RNode) (Config, error) {
 				return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: data.keepPolicies: %q is not a boolean", fc.GetName(), v)
 			}
 			cfg.KeepPolicies = b
+		}
+		if v, ok := data["explain"]; ok {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return cfg, fmt.Errorf("invalid functionConfig ConfigMap %s: data.explain: %q is not a boolean", fc.GetName(), v)
+			}
+			cfg.Explain = b
 		}
 		mode, err := placementMode(data["placement"])
 		if err != nil {

@@ -55,6 +55,21 @@ apiVersion: v1
 kind: ConfigMap
 metadata: {name: cfg}
 data: {cluster: member1, clsuter: x}`, wantErr: "unknown data key(s) clsuter"},
+		"configmap explain": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg}
+data: {cluster: member1, explain: "true"}`, want: Config{Cluster: "member1", Explain: true, Placement: policy.PlacementAuto}},
+		"configmap bad explain": {config: `
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg}
+data: {explain: "verbose"}`, wantErr: `data.explain: "verbose" is not a boolean`},
+		"typed explain": {config: `
+apiVersion: apply-overrides.dev/v1alpha1
+kind: ApplyOverrides
+metadata: {name: cfg}
+spec: {cluster: member1, explain: true}`, want: Config{Cluster: "member1", Explain: true, Placement: policy.PlacementAuto}},
 		"configmap bad bool": {config: `
 apiVersion: v1
 kind: ConfigMap

@@ -71,6 +71,10 @@ type item struct {
 type run struct {
 	rl  *framework.ResourceList
 	cfg Config
+	// uses is what each override policy did over the rendered clusters,
+	// by policyKey, in the order the policies were first bound.
+	uses  map[string]*policyUse
+	order []string
 }
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
@@ -83,7 +87,11 @@ func (r *run) process() (out []outItem, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	return r.renderCluster(pl, false)
+	out, ok = r.renderCluster(pl, false)
+	if ok {
+		r.reportPolicies()
+	}
+	return out, ok
 }
 
 // renderCluster places and overrides the resources for pl's cluster, on
@@ -111,6 +119,7 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		outcomes[i] = r.render(n, pl)
 	})
 	var total tally
+	r.bind(pl)
 	failed := false
 	for i, o := range outcomes {
 		if o.err != nil {
@@ -121,6 +130,7 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		out[work[i]].touched = o.touched()
 		out[work[i]].dropped = o.dropped
 		total.add(o)
+		r.account(pl, out[work[i]].index, o)
 	}
 	if failed {
 		return nil, false
@@ -137,6 +147,11 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		r.rl.Results = append(r.rl.Results, res)
 		if kept {
 			out[work[i]].dropped, out[work[i]].touched = false, true
+		}
+	}
+	if r.cfg.Explain {
+		for i, o := range outcomes {
+			r.rl.Results = append(r.rl.Results, r.explain(pl, out[work[i]].node, o)...)
 		}
 	}
 	r.summarize(pl, total)
@@ -175,6 +190,7 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 		}
 		renders = append(renders, clusterRender{cluster: pl.cluster, items: out})
 	}
+	r.reportPolicies()
 	return renders, true
 }
 
@@ -203,6 +219,15 @@ type plan struct {
 	// warnings (and notes) are reported with the run's results when it
 	// succeeds.
 	warnings []*framework.Result
+	// overrides are the override policies with rules for the cluster
+	// (policy.Binding.Overrides), each with its dialect's index.
+	overrides []boundPolicy
+}
+
+// boundPolicy is an override policy bound to a cluster.
+type boundPolicy struct {
+	ref     policy.Ref
+	dialect int
 }
 
 // output reports whether an item goes to the output: control-plane objects
@@ -299,8 +324,11 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 	}
 	for _, t := range targets {
 		pl := &plan{items: items, cluster: t.Cluster}
-		for _, ps := range compiled {
+		for di, ps := range compiled {
 			b, errs := ps.For(t)
+			for _, ref := range b.Overrides {
+				pl.overrides = append(pl.overrides, boundPolicy{ref: ref, dialect: di})
+			}
 			for _, e := range errs {
 				res := errorResult(e)
 				switch {
@@ -404,7 +432,12 @@ type outcome struct {
 	dropped  bool // placement left the resource out of the cluster
 	// left is the placement that left the resource out, for its result.
 	left *policy.Placement
-	err  error
+	// steps are the policy steps that applied, for the policies' results.
+	steps []policy.Applied
+	// prior: an earlier run rendered the resource for this cluster
+	// (keepPolicies), so what its policies did is not known.
+	prior bool
+	err   error
 }
 
 // touched reports whether the render may have changed the resource.
@@ -417,11 +450,12 @@ func (o outcome) touched() bool { return o.changed || o.applied > 0 || o.err != 
 // are rendered on all cores.
 func (r *run) render(n *yaml.RNode, pl *plan) outcome {
 	res := policy.NewResource(n)
-	applied, left, err := r.renderResource(res, pl)
-	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, err: err}
+	tr := &policy.Trace{Explain: r.cfg.Explain}
+	applied, left, prior, err := r.renderResource(res, pl, tr)
+	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, steps: tr.Applied, prior: prior, err: err}
 }
 
-func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left *policy.Placement, err error) {
+func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (applied int, left *policy.Placement, prior bool, err error) {
 	n := res.Node
 	cluster := pl.cluster
 	target := noCluster
@@ -430,29 +464,29 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 	}
 	if done := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation]; done != "" {
 		if done == target {
-			return 0, nil, nil // rendered by an earlier run
+			return 0, nil, true, nil // rendered by an earlier run
 		}
-		return 0, nil, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
+		return 0, nil, false, fmt.Errorf("%s was already rendered for cluster %q (annotation %s); it cannot be rendered for %q too: start again from the unrendered package",
 			policy.RefOf(n).GVKString(), done, ClusterAnnotation, target)
 	}
 	placed, err := policy.Place(res, pl.placers)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, false, err
 	}
 	if !placed.Placed {
-		return 0, &placed, nil
+		return 0, &placed, false, nil
 	}
 	revised := placed.Revise.Filter != nil
 	if revised {
 		res.Touched = true
 		if err := n.PipeE(placed.Revise.Filter); err != nil {
-			return 0, nil, placementError(res, placed, err)
+			return 0, nil, false, placementError(res, placed, err)
 		}
 		res.Refresh()
 	}
-	applied, err = policy.Apply(res, pl.sets)
+	applied, err = policy.ApplyTrace(res, pl.sets, tr)
 	if err != nil {
-		return 0, nil, err
+		return 0, nil, false, err
 	}
 	// A resource rendered for the cluster (its replicas revised, or an
 	// override applied) is marked, so that kpt fn render's next run leaves
@@ -461,10 +495,10 @@ func (r *run) renderResource(res *policy.Resource, pl *plan) (applied int, left 
 		res.Touched = true
 		if err := n.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {
-			return 0, nil, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
+			return 0, nil, false, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
 	}
-	return applied, nil, nil
+	return applied, nil, false, nil
 }
 
 // enforced is the last Placer under spec.placement enforce: a resource no

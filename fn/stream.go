@@ -44,9 +44,10 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 		return nil, false
 	}
 	// A fan-out run renders every item once per cluster, so it holds them
-	// all anyway: the whole list serves it with one parse. A functionConfig
-	// that does not parse goes there too, which reports it.
-	if cfg, err := ParseConfig(sl.FunctionConfig); err != nil || cfg.Render != nil {
+	// all anyway: the whole list serves it with one parse. So does an
+	// explaining run, whose results name what changed each resource. A
+	// functionConfig that does not parse goes there too, which reports it.
+	if cfg, err := ParseConfig(sl.FunctionConfig); err != nil || cfg.Render != nil || cfg.Explain {
 		return nil, false
 	}
 	chunks := sl.Sources
@@ -141,13 +142,16 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 		return nil, false
 	}
 	var total tally
+	r.bind(pl)
 	for i, o := range outcomes {
 		if left[i] != nil {
 			rl.Results = append(rl.Results, left[i])
 		}
 		total.add(o)
+		r.account(pl, i, o)
 	}
 	r.summarize(pl, total)
+	r.reportPolicies()
 	enc, err := resourcelist.EncodeResults(rl.Results)
 	if err != nil {
 		return nil, false

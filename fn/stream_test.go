@@ -78,7 +78,7 @@ func TestStreamMatchesWholeList(t *testing.T) {
 					fails = !rendered
 					r := &run{rl: &framework.ResourceList{Items: parsed.Items, FunctionConfig: parsed.FunctionConfig}}
 					if pl, ok := r.prepare(); ok {
-						whole = pl.placesWhole || r.cfg.Render != nil // placement read every resource, or a fan-out
+						whole = pl.placesWhole || r.cfg.Render != nil || r.cfg.Explain // placement read every resource, a fan-out, or an explaining run
 					}
 				}
 				assert.True(t, !splits || fails || whole, "the streaming path declined an input that splits and renders")

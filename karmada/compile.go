@@ -182,6 +182,7 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	cops := newPhase()
 	ops := opSet{}
 	var errs []error
+	var overrides []policy.Ref // the policies with rules for the cluster
 	for _, d := range ps.ix.List {
 		p, ferrs := d.Policy.forCluster(t.Cluster)
 		for _, fe := range ferrs {
@@ -190,6 +191,7 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 		if len(ferrs) > 0 || len(p.rules) == 0 {
 			continue
 		}
+		overrides = append(overrides, d.Ref)
 		if d.Ref.Kind == KindClusterOverridePolicy {
 			cops.add(p)
 		} else {
@@ -199,7 +201,7 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	if len(errs) > 0 {
 		return policy.Binding{}, errs
 	}
-	return policy.Binding{Sets: []policy.Set{cops, ops}}, nil
+	return policy.Binding{Sets: []policy.Set{cops, ops}, Overrides: overrides}, nil
 }
 
 // decodedPolicy is a valid policy with every rule compiled, whichever
@@ -421,4 +423,13 @@ func dedupe(errs field.ErrorList) field.ErrorList {
 		}
 	}
 	return out
+}
+
+// Unapplied says why a policy with rules for the rendered clusters changed
+// no resource: a Karmada rule applies to every resource its policy selects.
+func (Dialect) Unapplied(ref policy.Ref) string {
+	if ref.Kind == KindOverridePolicy {
+		return "its resourceSelectors select no resource of the input in namespace " + ref.Namespace + " (an OverridePolicy selects only resources of its own namespace): check their apiVersion, kind, name and labelSelector"
+	}
+	return "its resourceSelectors select no resource of the input: check their apiVersion, kind, namespace, name and labelSelector"
 }

@@ -181,15 +181,19 @@ func (ps *policies) unmatchedTargets(fleet []*policy.Cluster) []error {
 // overridesFor binds the override policies to the target's cluster.
 func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
+	var overrides []policy.Ref // the policies with rules for the cluster
 	for _, d := range ps.ix.List {
 		p := d.Policy.forCluster(d.Ref, t.Cluster)
+		if len(p.rules) > 0 && p.err == nil {
+			overrides = append(overrides, d.Ref)
+		}
 		if d.Ref.Kind == KindClusterOverridePolicy {
 			s.cops[d.Ref.Name] = p
 		} else {
 			s.ops[d.Ref.Namespace+"/"+d.Ref.Name] = p
 		}
 	}
-	return policy.Binding{Sets: []policy.Set{s}}, nil
+	return policy.Binding{Sets: []policy.Set{s}, Overrides: overrides}, nil
 }
 
 // forCluster keeps the rules that target c, in order.
@@ -303,4 +307,14 @@ func fleetOf(fleet []*policy.Cluster, apiVersion, kind string) bool {
 		}
 	}
 	return false
+}
+
+// Unapplied says why a policy with rules for the rendered clusters changed
+// no resource: KubeAdmiral binds a federated resource to the policies its
+// labels name.
+func (Dialect) Unapplied(ref policy.Ref) string {
+	if ref.Kind == KindOverridePolicy {
+		return fmt.Sprintf("no federated resource of the input in namespace %s names it in its %s label", ref.Namespace, OverridePolicyLabel)
+	}
+	return fmt.Sprintf("no federated resource of the input names it in its %s label", ClusterOverridePolicyLabel)
 }

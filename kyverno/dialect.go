@@ -134,6 +134,7 @@ type policies struct {
 func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 	set := &Set{namespaces: ps.namespaces}
 	var warnings []error
+	var overrides []policy.Ref
 	for _, d := range ps.ix.List {
 		if !selected(t.Admission, d.Ref) {
 			continue
@@ -143,11 +144,16 @@ func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 				Err: fmt.Errorf("%s: the result depends on when or where the render runs, so renders of the same input may differ", w)}})
 		}
 		set.policies = append(set.policies, d.Policy)
+		if len(d.Policy.rules) > 0 {
+			// Only a policy with mutate rules can change a resource: one
+			// that validates or generates is not expected to.
+			overrides = append(overrides, d.Ref)
+		}
 	}
 	if len(set.policies) == 0 {
 		return policy.Binding{}, warnings
 	}
-	return policy.Binding{Sets: []policy.Set{set}}, warnings
+	return policy.Binding{Sets: []policy.Set{set}, Overrides: overrides}, warnings
 }
 
 // selected reports whether the cluster runs the policy, as sel says.
@@ -281,4 +287,9 @@ func gvk(obj map[string]any) (group, version, kind string) {
 		group, version = "", apiVersion
 	}
 	return group, version, kind
+}
+
+// Unapplied says why a policy with mutate rules changed no resource.
+func (Dialect) Unapplied(policy.Ref) string {
+	return "none of its mutate rules matched a resource of the input, or their patches left each one as it was: check the rules' match, exclude and preconditions"
 }

@@ -10,6 +10,8 @@ import (
 
 	"k8s.io/apimachinery/pkg/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // Cluster is a member cluster as every dialect sees it, whichever control
@@ -275,7 +277,34 @@ type Set interface {
 // Set when an earlier one changed it. It returns the number of rules
 // applied; the first failing step stops it with an *Error, and so does a
 // step that leaves the resource without apiVersion, kind or name.
-func Apply(res *Resource, sets []Set) (int, error) {
+func Apply(res *Resource, sets []Set) (int, error) { return ApplyTrace(res, sets, nil) }
+
+// Applied is one step of a policy's rule that applied to a resource.
+type Applied struct {
+	Policy *Ref
+	// Rule and Step are the rule's and the step's fields inside the policy,
+	// e.g. "spec.overrideRules[0]" and
+	// "spec.overrideRules[0].overriders.plaintext[0]".
+	Rule, Step string
+	// Changed lists the JSON pointers (RFC 6901) of the values the step
+	// changed, added or removed, at most MaxChanged of them; More counts
+	// the rest. Both are filled only when the Trace explains.
+	Changed []string
+	More    int
+}
+
+// Trace collects, when passed to ApplyTrace, the steps that applied to a
+// resource (a bookkeeping rule's steps are not listed). With Explain,
+// each step's changes are computed by comparing the resource's JSON view
+// before and after it, which costs two encodings per step: only a run
+// that explains pays it.
+type Trace struct {
+	Explain bool
+	Applied []Applied
+}
+
+// ApplyTrace is Apply recording the steps that applied in tr (nil: none).
+func ApplyTrace(res *Resource, sets []Set, tr *Trace) (int, error) {
 	applied := 0
 	for i, set := range sets {
 		if i > 0 && res.Touched {
@@ -289,6 +318,10 @@ func Apply(res *Resource, sets []Set) (int, error) {
 		for _, rule := range rules {
 			counted := rule.Internal
 			for _, step := range rule.Steps {
+				var before []byte
+				if tr != nil && tr.Explain && !rule.Internal {
+					before, _ = yamlnode.MarshalJSON(res.Node.YNode())
+				}
 				n, modified, err := runStep(step, res.Node)
 				if err == nil && modified {
 					err = checkIdentity(res.Node)
@@ -303,6 +336,14 @@ func Apply(res *Resource, sets []Set) (int, error) {
 					return applied, &Error{Policy: *rule.Policy, Field: field, Resource: &resRef, Err: err}
 				}
 				res.Touched = res.Touched || modified
+				if tr != nil && !rule.Internal && n != 0 {
+					a := Applied{Policy: rule.Policy, Rule: rule.Field, Step: step.Field}
+					if tr.Explain && modified {
+						after, _ := yamlnode.MarshalJSON(res.Node.YNode())
+						a.Changed, a.More = ChangedPointers(before, after, MaxChanged)
+					}
+					tr.Applied = append(tr.Applied, a)
+				}
 				if n >= 0 {
 					applied += n
 					counted = true
@@ -310,6 +351,10 @@ func Apply(res *Resource, sets []Set) (int, error) {
 			}
 			if !counted {
 				applied++
+				if tr != nil && len(rule.Steps) == 0 {
+					// A rule without steps still applies (and counts).
+					tr.Applied = append(tr.Applied, Applied{Policy: rule.Policy, Rule: rule.Field})
+				}
 			}
 		}
 	}

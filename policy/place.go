@@ -23,6 +23,12 @@ type Binding struct {
 	// before it writes any. Otherwise the Placer decides on each resource
 	// alone and the run may stream.
 	PlacesWhole bool
+	// Overrides are the policies that have rules for the target's cluster
+	// and can change a resource (a Kyverno policy that only validates
+	// cannot): the run warns about those that applied to no resource, most
+	// often a selector or label that names nothing of the input. A policy
+	// left out has nothing to do in this cluster, which is no mistake.
+	Overrides []Ref
 }
 
 // Placement is whether the target cluster receives a resource, and with
