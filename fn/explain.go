@@ -94,7 +94,7 @@ func (r *run) account(pl *plan, idx int, o outcome) {
 // each policy step that applied to it and the JSON pointers it changed:
 // one result per step, tagged with the policy, rule and field.
 func (r *run) explain(pl *plan, n *yaml.RNode, o outcome) []*framework.Result {
-	if len(o.steps) == 0 {
+	if len(o.steps) == 0 && o.placed == nil {
 		return nil
 	}
 	ref := policy.RefOf(n)
@@ -103,6 +103,30 @@ func (r *run) explain(pl *plan, n *yaml.RNode, o outcome) []*framework.Result {
 		prefix = "cluster " + name + ": "
 	}
 	var results []*framework.Result
+	if p := o.placed; p != nil {
+		msg := fmt.Sprintf("%s%s: placed", prefix, ref.GVKString())
+		tags := map[string]string{}
+		if p.By != nil {
+			msg += " by " + p.By.String()
+			tags["policy"] = p.By.String()
+		}
+		if p.Reason != "" {
+			msg += " (" + p.Reason + ")"
+		}
+		if p.Replicas != nil {
+			msg += fmt.Sprintf(", with %d replica(s) written to %s", *p.Replicas, p.Revise.Field)
+		}
+		if pl.cluster != nil {
+			tags["cluster"] = pl.cluster.Name
+		}
+		results = append(results, &framework.Result{
+			Severity: framework.Info, Message: msg, Tags: tags,
+			ResourceRef: &yaml.ResourceIdentifier{
+				TypeMeta: yaml.TypeMeta{APIVersion: ref.APIVersion, Kind: ref.Kind},
+				NameMeta: yaml.NameMeta{Name: ref.Name, Namespace: ref.Namespace},
+			},
+		})
+	}
 	for _, s := range o.steps {
 		field := s.Step
 		if field == "" {

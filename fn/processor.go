@@ -430,8 +430,9 @@ type outcome struct {
 	applied  int
 	changed  bool // a step ran that may have changed the resource
 	dropped  bool // placement left the resource out of the cluster
-	// left is the placement that left the resource out, for its result.
-	left *policy.Placement
+	// left is the placement that left the resource out, for its result;
+	// placed the one that sent it to the cluster, for explain.
+	left, placed *policy.Placement
 	// steps are the policy steps that applied, for the policies' results.
 	steps []policy.Applied
 	// prior: an earlier run rendered the resource for this cluster
@@ -452,7 +453,7 @@ func (r *run) render(n *yaml.RNode, pl *plan) outcome {
 	res := policy.NewResource(n)
 	tr := &policy.Trace{Explain: r.cfg.Explain}
 	applied, left, prior, err := r.renderResource(res, pl, tr)
-	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, steps: tr.Applied, prior: prior, err: err}
+	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, placed: tr.Placement, steps: tr.Applied, prior: prior, err: err}
 }
 
 func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (applied int, left *policy.Placement, prior bool, err error) {
@@ -475,6 +476,9 @@ func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (
 	}
 	if !placed.Placed {
 		return 0, &placed, false, nil
+	}
+	if placed.By != nil || placed.Replicas != nil {
+		tr.Placement = &placed
 	}
 	revised := placed.Revise.Filter != nil
 	if revised {

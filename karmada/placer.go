@@ -170,7 +170,7 @@ func (pl placer) Place(res *policy.Resource) (policy.Placement, bool, error) {
 		}
 		return policy.Placement{By: &at.policy.ref, Reason: fmt.Sprintf("%s: %s", at.policy.ref, why)}, true, nil
 	}
-	out := policy.Placement{Placed: true, By: &at.policy.ref, Reason: "scheduled by " + at.policy.ref.String()}
+	out := policy.Placement{Placed: true, By: &at.policy.ref, Reason: "scheduled"}
 	if !at.revise {
 		return out, true, nil
 	}

@@ -301,6 +301,8 @@ type Applied struct {
 type Trace struct {
 	Explain bool
 	Applied []Applied
+	// Placement is what a Placer decided for the resource, when one did.
+	Placement *Placement
 }
 
 // ApplyTrace is Apply recording the steps that applied in tr (nil: none).
