@@ -16,7 +16,7 @@
 #   RUN make build
 #   ...and below: COPY --from=build /src/bin/apply-overrides /usr/local/bin/apply-overrides
 FROM scratch
-ARG VERSION=dev
+ARG VERSION=v0.0.0-dev
 LABEL org.opencontainers.image.title="apply-overrides" \
       org.opencontainers.image.description="KRM function: render what a member cluster receives from Karmada OverridePolicies, offline" \
       org.opencontainers.image.source="https://github.com/apply-overrides/apply-overrides" \

@@ -1,5 +1,6 @@
 # apply-overrides
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# VERSION: a semver with the commit (hack/version.sh), e.g. v0.0.0-dev+f50b9d1.
+VERSION ?= $(shell hack/version.sh)
 LDFLAGS := -s -w -X github.com/apply-overrides/apply-overrides/fn.Version=$(VERSION)
 GO ?= go
 BIN := bin/apply-overrides

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 
@@ -18,8 +19,9 @@ import (
 )
 
 // Version is the build's version, stamped by the Makefile with
-// -ldflags "-X github.com/apply-overrides/apply-overrides/fn.Version=...".
-var Version = "dev"
+// -ldflags "-X github.com/apply-overrides/apply-overrides/fn.Version=..."
+// from hack/version.sh; empty in a plain go build (see version).
+var Version = ""
 
 // The limits every input is held to, which the ResourceList reader
 // (internal/resourcelist) enforces: the largest input read, how many nodes
@@ -52,9 +54,12 @@ or a ConfigMap with data.cluster (and data.keepPolicies), e.g.
 or, for every cluster in one run, one folder each:
   kpt fn eval DIR --exec apply-overrides --output OUT -- 'render=*'
 
+For people, the same render on files, writing plain YAML:
+  apply-overrides render --cluster member1 DIR      (see apply-overrides render --help)
+
 Flags:
   --help      this text
-  --version   print the version
+  --version   print the version (a semver with the commit, e.g. v0.0.0-dev+f50b9d1)
 
 Exit status: 0 on success, 1 when any error result was reported, 2 on bad usage.
 See https://github.com/apply-overrides/apply-overrides for the full reference.
@@ -63,16 +68,19 @@ See https://github.com/apply-overrides/apply-overrides for the full reference.
 // Main runs the function with the given arguments and streams and returns
 // the process exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "render" {
+		return runRender(args[1:], stdin, stdout, stderr)
+	}
 	for _, a := range args {
 		switch a {
 		case "--help", "-h", "help":
 			fmt.Fprint(stdout, usage)
 			return 0
 		case "--version", "version":
-			fmt.Fprintln(stdout, "apply-overrides", Version)
+			fmt.Fprintln(stdout, "apply-overrides", version())
 			return 0
 		default:
-			fmt.Fprintf(stderr, "apply-overrides: unexpected argument %q: the function reads a ResourceList on stdin and takes its configuration from the functionConfig (see --help)\n", a)
+			fmt.Fprintf(stderr, "apply-overrides: unexpected argument %q: the function reads a ResourceList on stdin and takes its configuration from the functionConfig; apply-overrides render reads files (see --help)\n", a)
 			return 2
 		}
 	}
@@ -91,20 +99,39 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	code := 0
-	for _, r := range results {
-		if r.Severity == framework.Error || r.Severity == framework.Warning {
-			fmt.Fprintln(stderr, describeResult(r))
-		}
-		if r.Severity == framework.Error {
-			code = 1
-		}
-	}
+	code := reportResults(results, stderr, false)
 	if _, err := stdout.Write(out); err != nil {
 		fmt.Fprintln(stderr, "apply-overrides: write the output ResourceList:", err)
 		return 1
 	}
 	return code
+}
+
+// version is the build's version: Version as the Makefile stamps it
+// (hack/version.sh: a semver with the commit as build metadata), or, in a
+// plain go build, v0.0.0-dev with the commit Go recorded, if any.
+func version() string {
+	if Version != "" {
+		return Version
+	}
+	v := "v0.0.0-dev"
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch {
+		case s.Key == "vcs.revision" && len(s.Value) >= 7:
+			rev = s.Value[:7]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = ".dirty"
+		}
+	}
+	if rev == "" {
+		return v
+	}
+	return v + "+" + rev + dirty
 }
 
 // describeResult is a result as one line of text, naming the file, the
