@@ -29,13 +29,5 @@ func TestConformance(t *testing.T) {
 // cluster: Compile, For with the fleet and the resources, the Placer, the
 // revision and policy.Apply (conformancetest.RunDialectPlacement).
 func TestPlacementConformance(t *testing.T) {
-	for _, c := range conformancetest.SplitAll(conformancetest.Load(t, "../testdata/conformance", "placement")) {
-		if c.System != "karmada" {
-			continue
-		}
-		t.Run(c.ID, func(t *testing.T) {
-			t.Parallel()
-			conformancetest.RunDialectPlacement(t, c, Dialect{})
-		})
-	}
+	conformancetest.RunPlacementCases(t, "../testdata/conformance", "karmada", Dialect{})
 }

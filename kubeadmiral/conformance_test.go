@@ -28,13 +28,5 @@ func TestConformance(t *testing.T) {
 // (testdata/conformance/placement, system kubeadmiral) through this dialect
 // alone, one run per cluster (conformancetest.RunDialectPlacement).
 func TestPlacementConformance(t *testing.T) {
-	for _, c := range conformancetest.SplitAll(conformancetest.Load(t, "../testdata/conformance", "placement")) {
-		if c.System != "kubeadmiral" {
-			continue
-		}
-		t.Run(c.ID, func(t *testing.T) {
-			t.Parallel()
-			conformancetest.RunDialectPlacement(t, c, Dialect{})
-		})
-	}
+	conformancetest.RunPlacementCases(t, "../testdata/conformance", "kubeadmiral", Dialect{})
 }

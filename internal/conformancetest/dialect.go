@@ -170,3 +170,18 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 	}
 	CheckItems(t, c, received)
 }
+
+// RunPlacementCases runs every placement case of system under dir
+// (testdata/conformance/placement) through d alone, one parallel subtest
+// per cluster (RunDialectPlacement).
+func RunPlacementCases(t *testing.T, dir, system string, d Dialect) {
+	for _, c := range SplitAll(Load(t, dir, "placement")) {
+		if c.System != system {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			t.Parallel()
+			RunDialectPlacement(t, c, d)
+		})
+	}
+}
