@@ -54,11 +54,14 @@ func (rep *diffReport) writeMarkdown(w io.Writer, maxBytes int) error {
 	// Cut: keep the rows, then the diffs, that fit beside a note sized
 	// for the largest counts it may state.
 	note := func(rowsKept, diffsKept int) string {
-		return fmt.Sprintf("\n> **Cut to stay under %d bytes** (GitHub's comment limit): %d of %d rows and %d of %d diffs are left out. "+
-			"Run `apply-overrides diff` on the same inputs for the whole report, or `-o json`.\n",
-			maxBytes, len(rows)-rowsKept, len(rows), len(sections)-diffsKept, len(sections))
+		left := fmt.Sprintf("%d of %d diffs are left out", len(sections)-diffsKept, len(sections))
+		if rowsKept < len(rows) {
+			left = fmt.Sprintf("%d of %d rows and %s", len(rows)-rowsKept, len(rows), left)
+		}
+		return fmt.Sprintf("\n> **Cut to stay under %d bytes** (GitHub's comment limit): %s. "+
+			"Run `apply-overrides diff` on the same inputs for the whole report, or `-o json`.\n", maxBytes, left)
 	}
-	budget := maxBytes - len(head) - len(tail) - len(note(len(rows), len(sections)))
+	budget := maxBytes - len(head) - len(tail) - len(note(0, 0))
 	if budget < 0 {
 		return fmt.Errorf("--max-bytes %d leaves no room for the report's summary (%d bytes): raise it, or pass 0 for no limit", maxBytes, maxBytes-budget)
 	}
