@@ -99,7 +99,7 @@ func parseDiffFlags(args []string) (*diffFlags, error) {
 		return nil, fmt.Errorf("--max-bytes %d: give a size in bytes, or 0 for no limit", f.maxBytes)
 	case f.set["max-bytes"] && f.format == diffJSON:
 		return nil, errors.New("--max-bytes sizes the Markdown report; a JSON report is always whole: drop --max-bytes or -o json")
-	case stdinCount(f.inputs) > 0 && stdinCount(f.base) > 0:
+	case f.base != nil && stdinCount(f.inputs) > 0 && stdinCount(f.base) > 0:
 		return nil, errors.New("stdin (-, or no input named) feeds one revision only: name the other revision's files or directories")
 	}
 	// The report is about what the clusters receive: policies and cluster
@@ -340,6 +340,7 @@ func newReport(compare string, clusters []string) *diffReport {
 // cluster receives.
 func compareInput(head *revision) (*diffReport, error) {
 	rep := newReport(labelInput, head.clusters)
+	t := texts{}
 	for _, i := range head.rows {
 		row := newRow(head.items[i])
 		for ci, cluster := range head.clusters {
@@ -348,7 +349,7 @@ func compareInput(head *revision) (*diffReport, error) {
 				row.Clusters = append(row.Clusters, diffCell{Cluster: cluster, Status: statusNotReceived})
 				continue
 			}
-			cell, err := compareNodes(cluster, head.items[i], got, labelInput, labelRendered)
+			cell, err := t.compareNodes(cluster, head.items[i], got, labelInput, labelRendered)
 			if err != nil {
 				return nil, err
 			}
@@ -393,6 +394,7 @@ func compareRevisions(base, head *revision) (*diffReport, error) {
 		}
 	}
 	rep := newReport(labelBase, clusters)
+	t := texts{}
 	for _, p := range pairs {
 		var row diffRow
 		if p.head >= 0 {
@@ -401,7 +403,7 @@ func compareRevisions(base, head *revision) (*diffReport, error) {
 			row = newRow(base.items[p.base])
 		}
 		for _, cluster := range clusters {
-			cell, err := compareNodes(cluster, base.node(cluster, p.base), head.node(cluster, p.head), labelBase, labelHead)
+			cell, err := t.compareNodes(cluster, base.node(cluster, p.base), head.node(cluster, p.head), labelBase, labelHead)
 			if err != nil {
 				return nil, err
 			}
@@ -459,25 +461,21 @@ func (rep *diffReport) add(row diffRow) {
 // labelled to) on a cluster; a nil node is one the cluster does not
 // receive: nil before is added, nil after removed, nil on both sides not
 // received.
-func compareNodes(cluster string, a, b *yaml.RNode, from, to string) (diffCell, error) {
+func (t texts) compareNodes(cluster string, a, b *yaml.RNode, from, to string) (diffCell, error) {
 	cell := diffCell{Cluster: cluster}
-	var ta, tb string
-	var ja, jb []byte
-	var err error
-	if a != nil {
-		if ta, ja, err = docOf(a); err != nil {
-			return cell, err
-		}
-	}
-	if b != nil {
-		if tb, jb, err = docOf(b); err != nil {
-			return cell, err
-		}
-	}
-	switch {
-	case a == nil && b == nil:
+	if a == nil && b == nil {
 		cell.Status = statusNotReceived
 		return cell, nil
+	}
+	ta, err := t.of(a)
+	if err != nil {
+		return cell, err
+	}
+	tb, err := t.of(b)
+	if err != nil {
+		return cell, err
+	}
+	switch {
 	case b == nil:
 		cell.Status = statusRemoved
 	case a == nil:
@@ -486,10 +484,17 @@ func compareNodes(cluster string, a, b *yaml.RNode, from, to string) (diffCell, 
 		cell.Status = statusUnchanged
 		return cell, nil
 	default:
-		cell.Status = statusChanged
+		ja, err := jsonOf(a)
+		if err != nil {
+			return cell, err
+		}
+		jb, err := jsonOf(b)
+		if err != nil {
+			return cell, err
+		}
 		ptrs, _ := policy.ChangedPointers(ja, jb, math.MaxInt)
 		n := len(ptrs)
-		cell.Fields, cell.Pointers = &n, ptrs
+		cell.Status, cell.Fields, cell.Pointers = statusChanged, &n, ptrs
 	}
 	cell.Diff, err = difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
 		A: lines(ta), B: lines(tb), FromFile: from, ToFile: to, Context: 3,
@@ -498,6 +503,45 @@ func compareNodes(cluster string, a, b *yaml.RNode, from, to string) (diffCell, 
 		return cell, fmt.Errorf("%s on cluster %s: diff: %w", policy.RefOf(firstNode(a, b)).GVKString(), cluster, err)
 	}
 	return cell, nil
+}
+
+// texts holds each resource's text as render writes it (without the
+// reader's annotations), so that an input resource compared with many
+// clusters' copies is written once.
+type texts map[*yaml.RNode]string
+
+// of is n's text; "" for nil.
+func (t texts) of(n *yaml.RNode) (string, error) {
+	if n == nil {
+		return "", nil
+	}
+	if s, ok := t[n]; ok {
+		return s, nil
+	}
+	var buf bytes.Buffer
+	if err := writeRenderStream(&buf, []*yaml.RNode{n}, true); err != nil {
+		return "", fmt.Errorf("%s: %w", policy.RefOf(n).GVKString(), err)
+	}
+	t[n] = buf.String()
+	return t[n], nil
+}
+
+// jsonOf is n as JSON, without the reader's annotations.
+func jsonOf(n *yaml.RNode) ([]byte, error) {
+	c := n.Copy()
+	for _, k := range readerAnnotations {
+		if err := c.PipeE(yaml.ClearAnnotation(k)); err != nil {
+			return nil, fmt.Errorf("%s: clear annotation %s: %w", policy.RefOf(n).GVKString(), k, err)
+		}
+	}
+	if err := yaml.ClearEmptyAnnotations(c); err != nil {
+		return nil, fmt.Errorf("%s: %w", policy.RefOf(n).GVKString(), err)
+	}
+	js, err := yamlnode.MarshalJSON(c.YNode())
+	if err != nil {
+		return nil, fmt.Errorf("%s: encode as JSON: %w", policy.RefOf(n).GVKString(), err)
+	}
+	return js, nil
 }
 
 // lines splits a text into its lines, each with its newline.
@@ -518,28 +562,6 @@ func firstNode(a, b *yaml.RNode) *yaml.RNode {
 		return a
 	}
 	return b
-}
-
-// docOf is a resource as render writes it (without the reader's
-// annotations) and its JSON.
-func docOf(n *yaml.RNode) (text string, js []byte, err error) {
-	var buf bytes.Buffer
-	if err := writeRenderStream(&buf, []*yaml.RNode{n}, true); err != nil {
-		return "", nil, fmt.Errorf("%s: %w", policy.RefOf(n).GVKString(), err)
-	}
-	c := n.Copy()
-	for _, k := range readerAnnotations {
-		if err := c.PipeE(yaml.ClearAnnotation(k)); err != nil {
-			return "", nil, fmt.Errorf("%s: clear annotation %s: %w", policy.RefOf(n).GVKString(), k, err)
-		}
-	}
-	if err := yaml.ClearEmptyAnnotations(c); err != nil {
-		return "", nil, fmt.Errorf("%s: %w", policy.RefOf(n).GVKString(), err)
-	}
-	if js, err = yamlnode.MarshalJSON(c.YNode()); err != nil {
-		return "", nil, fmt.Errorf("%s: encode as JSON: %w", policy.RefOf(n).GVKString(), err)
-	}
-	return buf.String(), js, nil
 }
 
 // fieldsText is a changed cell's count in words.

@@ -81,6 +81,11 @@ func TestDiffStdin(t *testing.T) {
             "/data/size"
           ]`)
 	assert.Contains(t, stdout, `-  size: large # the default\n+  size: huge # the default\n`)
+
+	// Without --base, stdin is the only input.
+	stdout, stderr, code = runMain(changed, "diff", "--cluster", "member1")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "-  size: small # the default\n+  size: huge # the default\n")
 }
 
 func TestMarkdownCut(t *testing.T) {

@@ -49,6 +49,9 @@ Flags:
   --help             this text
 
 Exit status: 0 on success, 1 when any error result was reported, 2 on bad usage.
+
+apply-overrides diff renders the same way and reports what differs per
+cluster (see apply-overrides diff --help).
 `
 
 // renderFlags are the command line of apply-overrides render.
