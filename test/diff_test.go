@@ -5,6 +5,7 @@ package test
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -72,4 +73,28 @@ func TestDiffFailsAsRender(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Empty(t, string(stdout))
 	assert.Regexp(t, `^base revision: \[error\] cluster "member1" is not in the inventory; no clusters are known: [^\n]*\n$`, string(stderr))
+}
+
+// TestDiffMatchesRenderOnGoldens runs diff and render on every golden
+// ResourceList: the same exit status and the same lines on stderr, and,
+// on success, a report.
+func TestDiffMatchesRenderOnGoldens(t *testing.T) {
+	inputs, err := filepath.Glob(filepath.Join(repoRoot, "testdata", "golden", "*", "input.yaml"))
+	require.NoError(t, err)
+	require.NotEmpty(t, inputs)
+	for _, in := range inputs {
+		t.Run(filepath.Base(filepath.Dir(in)), func(t *testing.T) {
+			list, err := os.ReadFile(in)
+			require.NoError(t, err)
+			_, renderErr, renderCode := runBinary(t, list, "render")
+			stdout, stderr, code := runBinary(t, list, "diff")
+			assert.Equal(t, renderCode, code)
+			assert.Equal(t, string(renderErr), string(stderr))
+			if code == 0 {
+				assert.True(t, strings.HasPrefix(string(stdout), "## apply-overrides diff\n"), "%s", stdout)
+			} else {
+				assert.Empty(t, string(stdout))
+			}
+		})
+	}
 }
