@@ -146,3 +146,26 @@ func TestLinePrefixer(t *testing.T) {
 	}
 	assert.Equal(t, "base: one\nbase: two\nbase: three\n", b.String())
 }
+
+// TestKeepPoliciesFlagFalse: --keep-policies=false overrides a
+// configuration's keepPolicies: true, as diff relies on (it sets it so).
+func TestKeepPoliciesFlagFalse(t *testing.T) {
+	dir := "../examples/kpt-render"
+	kept, stderr, code := runMain("", "render", dir)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, kept, "kind: OverridePolicy")
+	dropped, stderr, code := runMain("", "render", "--keep-policies=false", dir)
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, dropped, "kind: OverridePolicy")
+	assert.Contains(t, dropped, "kind: Deployment")
+
+	// The ConfigMap form too.
+	list := "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" +
+		"- {apiVersion: cluster.karmada.io/v1alpha1, kind: Cluster, metadata: {name: member1}}\n" +
+		"- {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: n}}\n" +
+		"functionConfig: {apiVersion: v1, kind: ConfigMap, metadata: {name: fc}, data: {cluster: member1, keepPolicies: \"true\"}}\n"
+	out, stderr, code := runMain(list, "render", "--keep-policies=false")
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, out, "kind: Cluster")
+	assert.Contains(t, out, "name: c\n")
+}
