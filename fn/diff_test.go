@@ -167,5 +167,5 @@ func TestKeepPoliciesFlagFalse(t *testing.T) {
 	out, stderr, code := runMain(list, "render", "--keep-policies=false")
 	require.Equal(t, 0, code, stderr)
 	assert.NotContains(t, out, "kind: Cluster")
-	assert.Contains(t, out, "name: c\n")
+	assert.Contains(t, out, "metadata: {name: c, namespace: n}")
 }
