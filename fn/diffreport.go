@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -203,4 +204,15 @@ func longestRun(s string, c byte) int {
 		longest = max(longest, run)
 	}
 	return longest
+}
+
+// fieldsText is a changed cell's count in words.
+func fieldsText(n int) string {
+	switch n {
+	case 0:
+		return "changed (comments or layout only)"
+	case 1:
+		return "changed 1 field"
+	}
+	return "changed " + strconv.Itoa(n) + " fields"
 }
