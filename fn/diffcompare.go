@@ -17,11 +17,12 @@ import (
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
-// The statuses of a resource on a cluster.
+// The statuses of a resource on a cluster, as the JSON report writes them
+// (the Markdown one writes statusNotReceived as "not received").
 const (
 	statusUnchanged   = "unchanged"
 	statusChanged     = "changed"
-	statusNotReceived = "not received"
+	statusNotReceived = "notReceived"
 	statusAdded       = "added"
 	statusRemoved     = "removed"
 )

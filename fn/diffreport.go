@@ -94,7 +94,7 @@ func (rep *diffReport) markdownHead(table bool) string {
 	for _, c := range []struct {
 		n    int
 		what string
-	}{{s.Changed, statusChanged}, {s.Added, statusAdded}, {s.Removed, statusRemoved}, {s.NotReceived, statusNotReceived}, {s.Unchanged, statusUnchanged}} {
+	}{{s.Changed, statusChanged}, {s.Added, statusAdded}, {s.Removed, statusRemoved}, {s.NotReceived, notReceivedText}, {s.Unchanged, statusUnchanged}} {
 		if c.n > 0 {
 			counts = append(counts, fmt.Sprintf("%d %s", c.n, c.what))
 		}
@@ -146,10 +146,16 @@ func (row diffRow) ref() string {
 	return row.APIVersion + " " + row.Kind + " " + name
 }
 
+// notReceivedText is statusNotReceived in the Markdown report.
+const notReceivedText = "not received"
+
 // text is a cell of the matrix.
 func (c diffCell) text() string {
-	if c.Status == statusChanged && c.Fields != nil {
+	switch {
+	case c.Status == statusChanged && c.Fields != nil:
 		return fieldsText(*c.Fields)
+	case c.Status == statusNotReceived:
+		return notReceivedText
 	}
 	return c.Status
 }
