@@ -183,6 +183,11 @@ func readRenderInputs(paths []string, stdin io.Reader) (*renderInput, error) {
 				if len(paths) > 1 || len(nodes) > 1 {
 					return nil, fmt.Errorf("%s holds a ResourceList among other inputs: a ResourceList is taken whole, so pass it alone", describeInput(p))
 				}
+				if raw == nil { // a directory holding one ResourceList file
+					if raw, err = readListFile(p, n); err != nil {
+						return nil, err
+					}
+				}
 				in.list = raw
 				return in, nil
 			}
@@ -203,6 +208,25 @@ func readRenderInputs(paths []string, stdin io.Reader) (*renderInput, error) {
 		}
 	}
 	return in, nil
+}
+
+// readListFile reads the bytes of the ResourceList n that the directory
+// dir holds, from the file its path annotation names, to take it whole as
+// a file named alone is.
+func readListFile(dir string, n *yaml.RNode) ([]byte, error) {
+	rel := n.GetAnnotations(kioutil.PathAnnotation, kioutil.LegacyPathAnnotation)
+	path := rel[kioutil.PathAnnotation]
+	if path == "" {
+		path = rel[kioutil.LegacyPathAnnotation]
+	}
+	if path == "" {
+		return nil, fmt.Errorf("%s holds a ResourceList whose file kyaml did not name: pass the file itself", dir)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)))
+	if err != nil {
+		return nil, fmt.Errorf("read the ResourceList in %s: %w: pass the file itself", dir, err)
+	}
+	return raw, nil
 }
 
 // describeInput names an input in a message.
