@@ -56,6 +56,9 @@ or, for every cluster in one run, one folder each:
 
 For people, the same render on files, writing plain YAML:
   apply-overrides render --cluster member1 DIR      (see apply-overrides render --help)
+and what each cluster receives that differs from the input (or, with --base,
+from a base revision), as a Markdown report for a pull request or JSON:
+  apply-overrides diff --all DIR                     (see apply-overrides diff --help)
 
 Flags:
   --help      this text
@@ -71,6 +74,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "render" {
 		return runRender(args[1:], stdin, stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "diff" {
+		return runDiff(args[1:], stdin, stdout, stderr)
+	}
 	for _, a := range args {
 		switch a {
 		case "--help", "-h", "help":
@@ -80,7 +86,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "apply-overrides", version())
 			return 0
 		default:
-			fmt.Fprintf(stderr, "apply-overrides: unexpected argument %q: the function reads a ResourceList on stdin and takes its configuration from the functionConfig; apply-overrides render reads files (see --help)\n", a)
+			fmt.Fprintf(stderr, "apply-overrides: unexpected argument %q: the function reads a ResourceList on stdin and takes its configuration from the functionConfig; apply-overrides render and diff read files (see --help)\n", a)
 			return 2
 		}
 	}
@@ -189,21 +195,25 @@ func execute(stdin io.Reader) ([]byte, framework.Results) {
 
 // failure is the output of a failed run and its results.
 func failure(apiVersion string, err error) ([]byte, framework.Results) {
-	var results framework.Results
-	switch e := err.(type) {
-	case resourcelist.Errors:
-		results = framework.Results(e)
-	case framework.Results:
-		results = e
-	default:
-		results = framework.Results{{Severity: framework.Error, Message: err.Error()}}
-	}
+	results := errorResults(err)
 	var buf bytes.Buffer
 	if werr := resourcelist.WriteFailure(&buf, apiVersion, results); werr != nil {
 		results = append(results, &framework.Result{Severity: framework.Error, Message: "encode the results: " + werr.Error()})
 		return nil, results
 	}
 	return buf.Bytes(), results
+}
+
+// errorResults is a failed run's error as results: the reader's problems
+// and a run's results as they are, any other error as one error result.
+func errorResults(err error) framework.Results {
+	switch e := err.(type) {
+	case resourcelist.Errors:
+		return framework.Results(e)
+	case framework.Results:
+		return e
+	}
+	return framework.Results{{Severity: framework.Error, Message: err.Error()}}
 }
 
 // executeList renders a checked input with every item parsed and writes

@@ -71,6 +71,8 @@ type item struct {
 type run struct {
 	rl  *framework.ResourceList
 	cfg Config
+	// items are the input's items, classified (set by prepareTargets).
+	items []item
 	// uses is what each override policy did over the rendered clusters,
 	// by policyKey, in the order the policies were first bound.
 	uses  map[string]*policyUse
@@ -266,6 +268,7 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 	if len(r.rl.Results) > 0 {
 		return nil, false
 	}
+	r.items = items
 	inv, err := BuildInventory(inventory, cfg.Clusters)
 	if err != nil {
 		r.fail(&framework.Result{Message: err.Error(), Severity: framework.Error})
