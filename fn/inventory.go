@@ -21,13 +21,28 @@ type clusterSource interface {
 	DecodeCluster(obj *yaml.RNode) (policy.Cluster, error)
 }
 
+// otherClusterTypes is a clusterSource whose cluster object is served in
+// more than one version (KubeFleet's MemberCluster v1beta1 and v1).
+type otherClusterTypes interface {
+	OtherClusterTypes() [][2]string
+}
+
 // clusterDialect returns the dialect whose cluster objects have this
 // apiVersion and kind, if any.
 func clusterDialect(apiVersion, kind string) (clusterSource, bool) {
 	for _, d := range Dialects {
-		if cs, ok := d.(clusterSource); ok {
-			if v, k := cs.ClusterType(); v == apiVersion && k == kind {
-				return cs, true
+		cs, ok := d.(clusterSource)
+		if !ok {
+			continue
+		}
+		if v, k := cs.ClusterType(); v == apiVersion && k == kind {
+			return cs, true
+		}
+		if o, ok := d.(otherClusterTypes); ok {
+			for _, t := range o.OtherClusterTypes() {
+				if t[0] == apiVersion && t[1] == kind {
+					return cs, true
+				}
 			}
 		}
 	}

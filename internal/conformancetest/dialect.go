@@ -39,7 +39,8 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 	for _, n := range Items(t, c) {
 		apiVersion, kind := n.GetApiVersion(), n.GetKind()
 		if apiVersion == "cluster.karmada.io/v1alpha1" && kind == "Cluster" ||
-			apiVersion == "core.kubeadmiral.io/v1alpha1" && kind == "FederatedCluster" {
+			apiVersion == "core.kubeadmiral.io/v1alpha1" && kind == "FederatedCluster" ||
+			apiVersion == "cluster.kubernetes-fleet.io/v1beta1" && kind == "MemberCluster" {
 			continue
 		}
 		claimed, err := d.Claims(apiVersion, kind)
@@ -120,9 +121,14 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 		require.NoError(t, err)
 		if claimed {
 			objs = append(objs, n)
-		} else {
-			resources = append(resources, n)
+			continue
 		}
+		if o, ok := d.(interface {
+			Observes(apiVersion, kind string) bool
+		}); ok && o.Observes(n.GetApiVersion(), n.GetKind()) {
+			objs = append(objs, n) // read by the dialect, and still a resource
+		}
+		resources = append(resources, n)
 	}
 	require.NotNil(t, target, "cluster %s is not among the case's clusters", c.Render)
 	sort.Slice(fleet, func(i, j int) bool { return fleet[i].Name < fleet[j].Name })

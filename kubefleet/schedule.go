@@ -1,0 +1,299 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kubefleet
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// schedule decides, as KubeFleet's scheduler framework does
+// (pkg/scheduler/framework @78e6ca7) on a first scheduling cycle (no
+// bindings yet), which clusters of the fleet a placement picks: the
+// picked clusters map to "", the others to why not.
+func schedule(p *placement, fleet []*policy.Cluster) (map[string]string, error) {
+	out := map[string]string{}
+	pol := p.spec.Policy
+	if p.typ() == pickFixed {
+		for _, c := range fleet {
+			out[c.Name] = "not in spec.policy.clusterNames"
+		}
+		for _, name := range pol.ClusterNames {
+			c := find(fleet, name)
+			switch {
+			case c == nil:
+				continue // "Specified cluster is not found"
+			case ineligible(c) != "":
+				out[name] = fmt.Sprintf("cluster %q is not eligible for resource placement yet: %s", name, ineligible(c))
+			default:
+				out[name] = ""
+			}
+		}
+		return out, nil
+	}
+	var passed []*policy.Cluster
+	for _, c := range fleet {
+		why, err := filter(p, c)
+		if err != nil {
+			return nil, err
+		}
+		out[c.Name] = why
+		if why == "" {
+			passed = append(passed, c)
+		}
+	}
+	if p.typ() == pickAll {
+		return out, nil
+	}
+	if len(pol.TopologySpreadConstraints) > 0 {
+		return nil, &policy.Error{Policy: p.ref, Field: "spec.policy.topologySpreadConstraints", Err: fmt.Errorf(
+			"topology spread constraints are not supported by this render yet: remove them, or render this placement with KubeFleet")}
+	}
+	scores, err := score(p, passed, fleet)
+	if err != nil {
+		return nil, err
+	}
+	// pickTopNScoredClusters sorts with sort.Reverse over a Less that
+	// breaks ties by name, so among equal scores the names sort
+	// descending: the lexicographically last names are picked first.
+	sort.SliceStable(passed, func(i, j int) bool {
+		a, b := scores[passed[i].Name], scores[passed[j].Name]
+		if a != b {
+			return a > b
+		}
+		return passed[i].Name > passed[j].Name
+	})
+	n := int(*pol.NumberOfClusters)
+	for i, c := range passed {
+		if i >= n {
+			out[c.Name] = fmt.Sprintf("not among the %d highest-scoring clusters (spec.policy.numberOfClusters; score %d)", n, scores[c.Name])
+		}
+	}
+	return out, nil
+}
+
+func find(fleet []*policy.Cluster, name string) *policy.Cluster {
+	for _, c := range fleet {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// filter runs the filter plugins: cluster eligibility, the required
+// cluster affinity, taints and tolerations.
+func filter(p *placement, c *policy.Cluster) (string, error) {
+	if why := ineligible(c); why != "" {
+		return why, nil
+	}
+	pol := p.spec.Policy
+	if ca := clusterAffinityOf(pol); ca != nil && ca.Required != nil && len(ca.Required.ClusterSelectorTerms) > 0 {
+		ok := false
+		for i, t := range ca.Required.ClusterSelectorTerms {
+			m, err := termMatches(t, c)
+			if err != nil {
+				return "", &policy.Error{Policy: p.ref, Field: fmt.Sprintf("spec.policy.affinity.clusterAffinity.requiredDuringSchedulingIgnoredDuringExecution.clusterSelectorTerms[%d]", i), Err: err}
+			}
+			if m {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return "the cluster does not match any required cluster selector term", nil
+		}
+	}
+	if pol != nil {
+		for _, t := range c.Taints {
+			if !slices.ContainsFunc(pol.Tolerations, func(tol toleration) bool { return tolerates(tol, t) }) {
+				return fmt.Sprintf("taint %s=%s:%s is not tolerated (spec.policy.tolerations)", t.Key, t.Value, t.Effect), nil
+			}
+		}
+	} else if len(c.Taints) > 0 {
+		t := c.Taints[0]
+		return fmt.Sprintf("taint %s=%s:%s is not tolerated (spec.policy.tolerations)", t.Key, t.Value, t.Effect), nil
+	}
+	return "", nil
+}
+
+// tolerates is the taint toleration plugin's canTolerationTolerateTaint:
+// unlike core/v1, an empty operator tolerates nothing, and Equal needs
+// the key.
+func tolerates(tol toleration, t policy.Taint) bool {
+	effect := tol.Effect == t.Effect || tol.Effect == ""
+	switch tol.Operator {
+	case "Exists":
+		return (tol.Key == "" || tol.Key == t.Key) && effect
+	case "Equal":
+		return tol.Key == t.Key && tol.Value == t.Value && effect
+	}
+	return false
+}
+
+// termMatches is the cluster affinity plugin's clusterRequirement.Matches:
+// the label selector, then each property expression (a cluster without
+// the property does not match).
+func termMatches(t clusterSelectorTerm, c *policy.Cluster) (bool, error) {
+	if t.LabelSelector != nil {
+		s, err := metav1.LabelSelectorAsSelector(t.LabelSelector.metav1())
+		if err != nil {
+			return false, err
+		}
+		if !s.Matches(labels.Set(c.Labels)) {
+			return false, nil
+		}
+	}
+	if t.PropertySelector == nil {
+		return true, nil
+	}
+	for _, e := range t.PropertySelector.MatchExpressions {
+		q, err := propertyOf(c, e.Name)
+		if err != nil || q == nil {
+			return false, err
+		}
+		want, err := resource.ParseQuantity(e.Values[0])
+		if err != nil {
+			return false, err
+		}
+		cmp := q.Cmp(want)
+		ok := map[string]bool{"Eq": cmp == 0, "Ne": cmp != 0, "Gt": cmp > 0, "Ge": cmp >= 0, "Lt": cmp < 0, "Le": cmp <= 0}[e.Operator]
+		if !ok {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// resourcePropertyPrefix names the properties read from
+// status.resourceUsage, e.g. resources.kubernetes-fleet.io/available-cpu.
+const resourcePropertyPrefix = "resources.kubernetes-fleet.io/"
+
+// propertyOf is retrievePropertyValueFrom: a resource property from
+// status.resourceUsage, any other from status.properties; nil when the
+// cluster does not report it.
+func propertyOf(c *policy.Cluster, name string) (*resource.Quantity, error) {
+	if rest, ok := strings.CutPrefix(name, resourcePropertyPrefix); ok {
+		capacity, res, ok := strings.Cut(rest, "-")
+		if !ok || capacity == "" || res == "" || strings.Contains(res, "-") {
+			return nil, fmt.Errorf("invalid resource property name: %s", rest)
+		}
+		if c.Resources == nil {
+			return nil, nil
+		}
+		var m map[string]resource.Quantity
+		switch capacity {
+		case "total":
+			m = c.Resources.Capacity
+		case "allocatable":
+			m = c.Resources.Allocatable
+		case "available":
+			m = c.Resources.Available
+		default:
+			return nil, fmt.Errorf("invalid capacity type %s in resource property name %s", capacity, rest)
+		}
+		q, ok := m[res]
+		if !ok {
+			return nil, nil
+		}
+		return &q, nil
+	}
+	v, ok := c.Properties[name]
+	if !ok {
+		return nil, nil
+	}
+	q, err := resource.ParseQuantity(v)
+	if err != nil {
+		return nil, fmt.Errorf("value %s of property %s from cluster %s is not a valid quantity: %w", v, name, c.Name, err)
+	}
+	return &q, nil
+}
+
+// score is the cluster affinity plugin's Score: each preferred term with
+// a non-zero weight adds its weight to a cluster it matches, or with a
+// property sorter the weight interpolated between the lowest and highest
+// value that any cluster of the fleet reports (the cycle state lists
+// every cluster, filtered or not).
+func score(p *placement, passed, fleet []*policy.Cluster) (map[string]int32, error) {
+	scores := map[string]int32{}
+	ca := clusterAffinityOf(p.spec.Policy)
+	if ca == nil {
+		return scores, nil
+	}
+	for i, t := range ca.Preferred {
+		if t.Weight == 0 {
+			continue
+		}
+		field := fmt.Sprintf("spec.policy.affinity.clusterAffinity.preferredDuringSchedulingIgnoredDuringExecution[%d]", i)
+		var lo, hi *resource.Quantity
+		if s := t.Preference.PropertySorter; s != nil {
+			for _, c := range fleet {
+				q, err := propertyOf(c, s.Name)
+				if err != nil {
+					return nil, &policy.Error{Policy: p.ref, Field: field, Err: err}
+				}
+				if q == nil {
+					continue
+				}
+				if lo == nil || q.Cmp(*lo) < 0 {
+					lo = q
+				}
+				if hi == nil || q.Cmp(*hi) > 0 {
+					hi = q
+				}
+			}
+			if lo == nil {
+				return nil, &policy.Error{Policy: p.ref, Field: field + ".preference.propertySorter", Err: fmt.Errorf(
+					"no cluster reports property %s in its MemberCluster status: add status.properties or status.resourceUsage to the MemberClusters, as their member agents report them", s.Name)}
+			}
+		}
+		for _, c := range passed {
+			w, err := prefer(t, c, lo, hi)
+			if err != nil {
+				return nil, &policy.Error{Policy: p.ref, Field: field, Err: err}
+			}
+			scores[c.Name] += w
+		}
+	}
+	return scores, nil
+}
+
+// prefer is clusterPreference.Scores.
+func prefer(t preferredSelector, c *policy.Cluster, lo, hi *resource.Quantity) (int32, error) {
+	if t.Preference.LabelSelector != nil {
+		s, err := metav1.LabelSelectorAsSelector(t.Preference.LabelSelector.metav1())
+		if err != nil {
+			return 0, err
+		}
+		if !s.Matches(labels.Set(c.Labels)) {
+			return 0, nil
+		}
+	}
+	ps := t.Preference.PropertySorter
+	if ps == nil {
+		return t.Weight, nil
+	}
+	q, err := propertyOf(c, ps.Name)
+	if err != nil || q == nil {
+		return 0, err
+	}
+	f, minF, maxF := q.AsApproximateFloat64(), lo.AsApproximateFloat64(), hi.AsApproximateFloat64()
+	if minF == maxF {
+		return 0, nil
+	}
+	r := (f - minF) / (maxF - minF)
+	if ps.SortOrder == "Ascending" {
+		r = 1 - r
+	}
+	return int32(math.Round(r * float64(t.Weight))), nil
+}
