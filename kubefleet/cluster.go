@@ -10,7 +10,6 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
-	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -41,7 +40,7 @@ const memberAgent = "MemberAgent"
 func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	var mc struct {
 		Metadata struct {
-			DeletionTimestamp *yaml.Node `yaml:"deletionTimestamp"`
+			DeletionTimestamp any `yaml:"deletionTimestamp"`
 		} `yaml:"metadata"`
 		Status struct {
 			Properties map[string]struct {
@@ -68,7 +67,7 @@ func (Dialect) DecodeCluster(obj *yaml.RNode) (policy.Cluster, error) {
 	// The MemberCluster's own conditions are not the scheduler's: it reads
 	// the member agent's.
 	c.Ready, c.Joined = "", ""
-	c.Leaving = mc.Metadata.DeletionTimestamp != nil && !yamlnode.IsNull(mc.Metadata.DeletionTimestamp)
+	c.Leaving = mc.Metadata.DeletionTimestamp != nil
 	if mc.Status.Properties != nil {
 		c.Properties = make(map[string]string, len(mc.Status.Properties))
 		for k, v := range mc.Status.Properties {

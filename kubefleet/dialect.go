@@ -211,3 +211,8 @@ func (Dialect) Unapplied(ref policy.Ref) string {
 	}
 	return "its clusterResourceSelectors name no cluster-scoped resource or Namespace (whose contents it then selects) that a placement sends to the cluster"
 }
+
+// onField is an error on a policy's field, which the message names too.
+func onField(ref policy.Ref, path string, err error) *policy.Error {
+	return &policy.Error{Policy: ref, Field: path, Err: fmt.Errorf("%s: %w", path, err)}
+}

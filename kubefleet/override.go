@@ -271,8 +271,8 @@ func checkSelectorLimit(ix *policy.Index[*override]) []error {
 			scope += "/" + d.Ref.Namespace
 		}
 		if count[scope]++; count[scope] == maxOverrides+1 {
-			errs = append(errs, &policy.Error{Policy: d.Ref, Field: "metadata.name", Err: fmt.Errorf(
-				"%s limit has been reached: at most %d can be created (in a namespace, for ResourceOverrides)", d.Ref.Kind, maxOverrides)})
+			errs = append(errs, onField(d.Ref, "metadata.name", fmt.Errorf(
+				"%s limit has been reached: at most %d can be created (in a namespace, for ResourceOverrides)", d.Ref.Kind, maxOverrides)))
 		}
 		field := "spec.clusterResourceSelectors"
 		if d.Ref.Kind == KindResourceOverride {
@@ -285,9 +285,9 @@ func checkSelectorLimit(ix *policy.Index[*override]) []error {
 				owner[k] = d.Ref
 				continue
 			}
-			errs = append(errs, &policy.Error{Policy: d.Ref, Field: fmt.Sprintf("%s[%d]", field, i), Err: fmt.Errorf(
+			errs = append(errs, onField(d.Ref, fmt.Sprintf("%s[%d]", field, i), fmt.Errorf(
 				"invalid resource selector %s: the resource has been selected by both %s and %s, which is not supported: merge their rules into one override",
-				describeSelector(s), d.Ref.Name, first.Name)})
+				describeSelector(s), d.Ref.Name, first.Name)))
 		}
 	}
 	return errs

@@ -56,8 +56,8 @@ func schedule(p *placement, fleet []*policy.Cluster) (map[string]string, error) 
 		return out, nil
 	}
 	if len(pol.TopologySpreadConstraints) > 0 {
-		return nil, &policy.Error{Policy: p.ref, Field: "spec.policy.topologySpreadConstraints", Err: fmt.Errorf(
-			"topology spread constraints are not supported by this render yet: remove them, or render this placement with KubeFleet")}
+		return nil, onField(p.ref, "spec.policy.topologySpreadConstraints", fmt.Errorf(
+			"topology spread constraints are not supported by this render yet: remove them, or render this placement with KubeFleet"))
 	}
 	scores, err := score(p, passed, fleet)
 	if err != nil {
@@ -103,7 +103,7 @@ func filter(p *placement, c *policy.Cluster) (string, error) {
 		for i, t := range ca.Required.ClusterSelectorTerms {
 			m, err := termMatches(t, c)
 			if err != nil {
-				return "", &policy.Error{Policy: p.ref, Field: fmt.Sprintf("spec.policy.affinity.clusterAffinity.requiredDuringSchedulingIgnoredDuringExecution.clusterSelectorTerms[%d]", i), Err: err}
+				return "", onField(p.ref, fmt.Sprintf("spec.policy.affinity.clusterAffinity.requiredDuringSchedulingIgnoredDuringExecution.clusterSelectorTerms[%d]", i), err)
 			}
 			if m {
 				ok = true
@@ -128,14 +128,14 @@ func filter(p *placement, c *policy.Cluster) (string, error) {
 }
 
 // tolerates is the taint toleration plugin's canTolerationTolerateTaint:
-// unlike core/v1, an empty operator tolerates nothing, and Equal needs
-// the key.
+// Equal (the CRD's default operator) compares key and value, even an
+// empty key; Exists matches any key when its own is empty.
 func tolerates(tol toleration, t policy.Taint) bool {
 	effect := tol.Effect == t.Effect || tol.Effect == ""
 	switch tol.Operator {
 	case "Exists":
 		return (tol.Key == "" || tol.Key == t.Key) && effect
-	case "Equal":
+	case "", "Equal":
 		return tol.Key == t.Key && tol.Value == t.Value && effect
 	}
 	return false
@@ -240,7 +240,7 @@ func score(p *placement, passed, fleet []*policy.Cluster) (map[string]int32, err
 			for _, c := range fleet {
 				q, err := propertyOf(c, s.Name)
 				if err != nil {
-					return nil, &policy.Error{Policy: p.ref, Field: field, Err: err}
+					return nil, onField(p.ref, field, err)
 				}
 				if q == nil {
 					continue
@@ -253,14 +253,14 @@ func score(p *placement, passed, fleet []*policy.Cluster) (map[string]int32, err
 				}
 			}
 			if lo == nil {
-				return nil, &policy.Error{Policy: p.ref, Field: field + ".preference.propertySorter", Err: fmt.Errorf(
-					"no cluster reports property %s in its MemberCluster status: add status.properties or status.resourceUsage to the MemberClusters, as their member agents report them", s.Name)}
+				return nil, onField(p.ref, field+".preference.propertySorter", fmt.Errorf(
+					"no cluster reports property %s in its MemberCluster status: add status.properties or status.resourceUsage to the MemberClusters, as their member agents report them", s.Name))
 			}
 		}
 		for _, c := range passed {
 			w, err := prefer(t, c, lo, hi)
 			if err != nil {
-				return nil, &policy.Error{Policy: p.ref, Field: field, Err: err}
+				return nil, onField(p.ref, field, err)
 			}
 			scores[c.Name] += w
 		}

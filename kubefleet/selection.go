@@ -109,7 +109,7 @@ func (in *input) selectResources(p *placement) (map[string]bool, error) {
 	selected := map[string]bool{}
 	sp := "spec.resourceSelectors"
 	fail := func(i int, format string, args ...any) error {
-		return &policy.Error{Policy: p.ref, Field: fmt.Sprintf("%s[%d]", sp, i), Err: fmt.Errorf(format, args...)}
+		return onField(p.ref, fmt.Sprintf("%s[%d]", sp, i), fmt.Errorf(format, args...))
 	}
 	add := func(i int, ir *inputResource) error {
 		k := resourceKey(ir.res)
@@ -126,8 +126,8 @@ func (in *input) selectResources(p *placement) (map[string]bool, error) {
 			if ns, ok := in.namespaces[s.Name]; ok && !ns.deleting && !isReservedNamespace(s.Name) {
 				selectedNS = s.Name
 			} else {
-				return nil, &policy.Error{Policy: p.ref, Field: sp, Err: fmt.Errorf(
-					"NamespaceWithResourceSelectors mode requires exactly one namespace, but no namespaces were selected: the input holds no Namespace %q", s.Name)}
+				return nil, onField(p.ref, sp, fmt.Errorf(
+					"NamespaceWithResourceSelectors mode requires exactly one namespace, but no namespaces were selected: the input holds no Namespace %q", s.Name))
 			}
 			break
 		}
