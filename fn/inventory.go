@@ -14,7 +14,8 @@ import (
 )
 
 // clusterSource is a Dialect that owns the objects describing its control
-// plane's member clusters (Karmada Cluster, KubeAdmiral FederatedCluster):
+// plane's member clusters (Karmada Cluster, KubeAdmiral FederatedCluster,
+// KubeFleet MemberCluster):
 // it reads them into the neutral cluster model.
 type clusterSource interface {
 	ClusterType() (apiVersion, kind string)

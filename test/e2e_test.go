@@ -262,3 +262,29 @@ spec:
 	require.Error(t, err, "kustomize takes no duplicated resource ids:\n%s", out)
 	assert.Contains(t, string(out), `generated duplicate resource: {"group":"apps","version":"v1","kind":"Deployment","name":"web","namespace":"shop"}`)
 }
+
+// TestE2EKubeFleet renders examples/kubefleet, a KubeFleet fleet of two
+// MemberClusters, with the README's commands: kpt fn render for member1
+// (twice: the second render changes nothing), and a pipe from kpt fn
+// source for member2. member1 (production) gets three replicas, its
+// region and no debug settings (a Delete override); member2, whose taint
+// the placement tolerates, gets the package with its own region.
+func TestE2EKubeFleet(t *testing.T) {
+	kpt := requireTool(t, "kpt")
+	ws := workspace(t, "kubefleet")
+	pkg := filepath.Join(ws, "examples", "kubefleet")
+
+	out := run(t, ws, nil, kpt, "fn", "render", "examples/kubefleet", "--allow-exec", "-o", "unwrap")
+	assert.Contains(t, out, "value: eastus # the cluster's region label")
+	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "kubefleet"), pkg, "-o unwrap leaves the package untouched")
+
+	run(t, ws, nil, kpt, "fn", "render", "examples/kubefleet", "--allow-exec")
+	compareGoldenTree(t, expected("kubefleet", "member1"), pkg)
+	run(t, ws, nil, kpt, "fn", "render", "examples/kubefleet", "--allow-exec")
+	assertTreeEqual(t, expected("kubefleet", "member1"), pkg, "the second render changed the package")
+
+	ws = workspace(t, "kubefleet")
+	out = run(t, ws, nil, "bash", "-c", "set -o pipefail; kpt fn source examples/kubefleet --fn-config examples/kubefleet/render-member2.yaml | bin/apply-overrides")
+	assert.Contains(t, out, "value: westus # the cluster's region label")
+	compareGolden(t, expected("kubefleet", "member2.yaml"), out)
+}
