@@ -181,6 +181,15 @@ func validatePolicy(p *placementPolicy, pp *field.Path) field.ErrorList {
 		if len(p.ClusterNames) > 0 {
 			forbid("clusterNames", "cluster names needs to be empty for policy type %s, only valid for PickFixed policy type")
 		}
+		for i, tc := range p.TopologySpreadConstraints {
+			tp := pp.Child("topologySpreadConstraints").Index(i)
+			if tc.WhenUnsatisfiable != "" && tc.WhenUnsatisfiable != "DoNotSchedule" && tc.WhenUnsatisfiable != "ScheduleAnyway" {
+				errs = append(errs, field.NotSupported(tp.Child("whenUnsatisfiable"), tc.WhenUnsatisfiable, []string{"DoNotSchedule", "ScheduleAnyway"}))
+			}
+			if tc.MaxSkew != nil && *tc.MaxSkew < 1 {
+				errs = append(errs, field.Invalid(tp.Child("maxSkew"), *tc.MaxSkew, "should be greater than or equal to 1"))
+			}
+		}
 		switch {
 		case p.NumberOfClusters == nil:
 			errs = append(errs, field.Required(pp.Child("numberOfClusters"), "number of cluster cannot be nil for policy type PickN"))

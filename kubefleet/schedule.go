@@ -55,13 +55,13 @@ func schedule(p *placement, fleet []*policy.Cluster) (map[string]string, error) 
 	if p.typ() == pickAll {
 		return out, nil
 	}
-	if len(pol.TopologySpreadConstraints) > 0 {
-		return nil, onField(p.ref, "spec.policy.topologySpreadConstraints", fmt.Errorf(
-			"topology spread constraints are not supported by this render yet: remove them, or render this placement with KubeFleet"))
-	}
 	scores, err := score(p, passed, fleet)
 	if err != nil {
 		return nil, err
+	}
+	n := int(*pol.NumberOfClusters)
+	if len(pol.TopologySpreadConstraints) > 0 {
+		return spread(pol.TopologySpreadConstraints, fleet, passed, scores, n, out), nil
 	}
 	// pickTopNScoredClusters sorts with sort.Reverse over a Less that
 	// breaks ties by name, so among equal scores the names sort
@@ -73,7 +73,6 @@ func schedule(p *placement, fleet []*policy.Cluster) (map[string]string, error) 
 		}
 		return passed[i].Name > passed[j].Name
 	})
-	n := int(*pol.NumberOfClusters)
 	for i, c := range passed {
 		if i >= n {
 			out[c.Name] = fmt.Sprintf("not among the %d highest-scoring clusters (spec.policy.numberOfClusters; score %d)", n, scores[c.Name])

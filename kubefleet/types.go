@@ -128,12 +128,12 @@ type placementSpec struct {
 }
 
 type placementPolicy struct {
-	PlacementType             string       `yaml:"placementType,omitempty"`
-	ClusterNames              []string     `yaml:"clusterNames,omitempty"`
-	NumberOfClusters          *int32       `yaml:"numberOfClusters,omitempty"`
-	Affinity                  *affinity    `yaml:"affinity,omitempty"`
-	TopologySpreadConstraints []*yaml.Node `yaml:"topologySpreadConstraints,omitempty"`
-	Tolerations               []toleration `yaml:"tolerations,omitempty"`
+	PlacementType             string             `yaml:"placementType,omitempty"`
+	ClusterNames              []string           `yaml:"clusterNames,omitempty"`
+	NumberOfClusters          *int32             `yaml:"numberOfClusters,omitempty"`
+	Affinity                  *affinity          `yaml:"affinity,omitempty"`
+	TopologySpreadConstraints []spreadConstraint `yaml:"topologySpreadConstraints,omitempty"`
+	Tolerations               []toleration       `yaml:"tolerations,omitempty"`
 }
 
 type affinity struct {
@@ -157,4 +157,10 @@ type toleration struct {
 	Operator string `yaml:"operator,omitempty"`
 	Value    string `yaml:"value,omitempty"`
 	Effect   string `yaml:"effect,omitempty"`
+}
+
+type spreadConstraint struct {
+	MaxSkew           *int32 `yaml:"maxSkew,omitempty"`
+	TopologyKey       string `yaml:"topologyKey,omitempty" required:"true"`
+	WhenUnsatisfiable string `yaml:"whenUnsatisfiable,omitempty"`
 }

@@ -79,8 +79,8 @@ spec:
 		want: []string{"ClusterResourcePlacement x", "spec.resourceSelectors[0]", "cannot select namespace-scoped resource Deployment in a clusterResourcePlacement"}},
 	"crp selects a reserved namespace": {policies: kubefleetCRP("resourceSelectors: [{group: \"\", version: v1, kind: Namespace, name: kube-system}]"),
 		want: []string{"spec.resourceSelectors[0]", "namespace kube-system is not allowed to propagate"}},
-	"topology spread": {policies: kubefleetCRP("resourceSelectors: [{group: \"\", version: v1, kind: Namespace, name: default}]\npolicy: {placementType: PickN, numberOfClusters: 1, topologySpreadConstraints: [{topologyKey: zone}]}"),
-		want: []string{"spec.policy.topologySpreadConstraints", "not supported by this render yet"}},
+	"topology spread action": {policies: kubefleetCRP("resourceSelectors: [{group: \"\", version: v1, kind: Namespace, name: default}]\npolicy: {placementType: PickN, numberOfClusters: 1, topologySpreadConstraints: [{topologyKey: zone, whenUnsatisfiable: Never}]}"),
+		want: []string{"spec.policy.topologySpreadConstraints[0].whenUnsatisfiable", `Unsupported value: "Never"`}},
 	"property sorter without status": {policies: kubefleetCRP("resourceSelectors: [{group: \"\", version: v1, kind: Namespace, name: default}]\npolicy:\n  placementType: PickN\n  numberOfClusters: 1\n  affinity: {clusterAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight: 10, preference: {propertySorter: {name: kubernetes-fleet.io/node-count, sortOrder: Descending}}}]}}"),
 		want: []string{"preferredDuringSchedulingIgnoredDuringExecution[0].preference.propertySorter", "no cluster reports property kubernetes-fleet.io/node-count"}},
 }
