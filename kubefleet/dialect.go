@@ -74,13 +74,6 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	return true, nil
 }
 
-// Observes reports that the dialect reads Namespace objects, which stay
-// resources: a placement that selects a Namespace selects what is in it,
-// and selects Namespaces by their labels.
-func (Dialect) Observes(apiVersion, kind string) bool {
-	return apiVersion == "v1" && kind == "Namespace"
-}
-
 // policies is the input's valid KubeFleet objects.
 type policies struct {
 	overrides  *policy.Index[*override]

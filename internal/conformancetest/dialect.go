@@ -121,14 +121,9 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 		require.NoError(t, err)
 		if claimed {
 			objs = append(objs, n)
-			continue
+		} else {
+			resources = append(resources, n)
 		}
-		if o, ok := d.(interface {
-			Observes(apiVersion, kind string) bool
-		}); ok && o.Observes(n.GetApiVersion(), n.GetKind()) {
-			objs = append(objs, n) // read by the dialect, and still a resource
-		}
-		resources = append(resources, n)
 	}
 	require.NotNil(t, target, "cluster %s is not among the case's clusters", c.Render)
 	sort.Slice(fleet, func(i, j int) bool { return fleet[i].Name < fleet[j].Name })
