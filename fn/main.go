@@ -36,9 +36,10 @@ const usage = `apply-overrides: render what one member cluster of a fleet receiv
 
 Reads a KRM ResourceList (config.kubernetes.io/v1) on stdin: workload manifests,
 Karmada/ACK One and KubeAdmiral OverridePolicy and ClusterOverridePolicy
-objects, the cluster inventory (Karmada Cluster or KubeAdmiral FederatedCluster
-objects) and a functionConfig naming the cluster. Writes the overridden
-ResourceList on stdout.
+objects, KubeFleet ClusterResourceOverride, ResourceOverride and placement
+objects, the cluster inventory (Karmada Cluster, KubeAdmiral FederatedCluster
+or KubeFleet MemberCluster objects) and a functionConfig naming the cluster.
+Writes the overridden ResourceList on stdout.
 
 functionConfig, either:
   apiVersion: apply-overrides.dev/v1alpha1

@@ -14,6 +14,7 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
+	"github.com/apply-overrides/apply-overrides/kubefleet"
 	"github.com/apply-overrides/apply-overrides/kyverno"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
@@ -45,7 +46,7 @@ type Dialect interface {
 // Dialects lists the dialects in the order their Sets run. Every dialect
 // compiles, even without policies: KubeAdmiral must still report a resource
 // that names a missing policy.
-var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kyverno.Dialect{}}
+var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kubefleet.Dialect{}, kyverno.Dialect{}}
 
 // observer is a Dialect that also reads some workload objects, which stay
 // resources (Kyverno reads Namespace labels).

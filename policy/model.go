@@ -39,6 +39,14 @@ type Cluster struct {
 	// Resources is the capacity the cluster object's status reports; nil
 	// when it reports none.
 	Resources *Resources
+	// Properties are the named properties the cluster object's status
+	// reports (KubeFleet MemberCluster status.properties, e.g.
+	// "kubernetes-fleet.io/node-count": "3"); nil when it reports none.
+	Properties map[string]string
+	// Leaving is set when the cluster object is being deleted
+	// (metadata.deletionTimestamp): a control plane places nothing new
+	// on a cluster that leaves the fleet.
+	Leaving bool
 	// APIs lists the group/version/kinds the cluster serves (Karmada's
 	// status.apiEnablements, KubeAdmiral's status.apiResourceTypes), e.g.
 	// "apps/v1/Deployment"; nil when the object does not say.
@@ -67,6 +75,9 @@ type Resources struct {
 	Allocating, Allocated map[string]resource.Quantity
 	// Available is what is left (KubeAdmiral's status.resources.available).
 	Available map[string]resource.Quantity
+	// Capacity is the nodes' total capacity (KubeFleet's
+	// status.resourceUsage.capacity).
+	Capacity map[string]resource.Quantity
 	// SchedulableNodes counts the nodes pods can be scheduled on
 	// (KubeAdmiral); nil when not reported.
 	SchedulableNodes *int64
