@@ -130,6 +130,31 @@ func (r *run) bind(pl *plan) {
 	}
 }
 
+// leftOutBefore reports whether it is an item that an earlier run of
+// this cluster left out and kept (keepPolicies: local configuration
+// marked with the cluster), which hides the placement policy that
+// claimed it.
+func leftOutBefore(pl *plan, it item) bool {
+	if !it.local {
+		return false
+	}
+	target := noCluster
+	if pl.cluster != nil {
+		target = pl.cluster.Name
+	}
+	return it.node.GetAnnotations(ClusterAnnotation)[ClusterAnnotation] == target
+}
+
+// claimedBefore counts pl's placement policies as claiming: an earlier
+// run of the cluster placed (or left out) resources that this run cannot
+// judge again (KubeAdmiral's labels are gone from what it rendered), so
+// that a second run warns about nothing new.
+func (r *run) claimedBefore(pl *plan) {
+	for _, b := range pl.placements {
+		r.placement(b.ref, b.dialect).claimed = true
+	}
+}
+
 // account records which policies' rules matched the resource at input
 // index idx in pl's cluster, and which placement policy claimed it. A
 // resource an earlier run rendered hides what its policies did: the
@@ -158,9 +183,7 @@ func (r *run) account(pl *plan, idx int, o outcome) {
 		for _, br := range pl.rules {
 			r.use(br.Policy, -1).rule(br).matched = true
 		}
-		for _, b := range pl.placements {
-			r.placement(b.ref, b.dialect).claimed = true
-		}
+		r.claimedBefore(pl)
 		return
 	}
 	for _, m := range o.matched {

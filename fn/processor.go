@@ -126,6 +126,9 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 	})
 	var total tally
 	r.bind(pl)
+	if slices.ContainsFunc(pl.items, func(it item) bool { return leftOutBefore(pl, it) }) {
+		r.claimedBefore(pl)
+	}
 	failed := false
 	for i, o := range outcomes {
 		if o.err != nil {

@@ -76,3 +76,29 @@ func warningLines(results framework.Results) string {
 	}
 	return b.String()
 }
+
+// TestWarningsSecondRun renders with keepPolicies and renders the output
+// again, as kpt fn render does with its own output: the second run warns
+// about nothing the first did not. It sees the resources the first run
+// rendered (or left out, and kept) only as marked, not what the policies
+// did with them; here member2 receives none of the resources, so the
+// second run sees only marked ones.
+func TestWarningsSecondRun(t *testing.T) {
+	data, err := os.ReadFile("../testdata/warnings/propagation.yaml")
+	require.NoError(t, err)
+	in := strings.Replace(string(data), "    cluster: member1\n", "    cluster: member2\n    keepPolicies: \"true\"\n", 1)
+	first, results := execute(strings.NewReader(in))
+	require.Contains(t, string(first), "apply-overrides.dev/cluster: 'member2'", "left out and kept")
+	want := warningLines(results)
+	require.NotEmpty(t, want)
+	second, results := execute(bytes.NewReader(first))
+	l, err := resourcelist.Parse(first, listOptions)
+	require.NoError(t, err)
+	wholeResults, ok := executeList(l, &bytes.Buffer{}) // the whole-list path too
+	require.True(t, ok)
+	for _, line := range strings.SplitAfter(warningLines(results)+warningLines(wholeResults), "\n") {
+		assert.Contains(t, want, line, "a warning the first run did not give")
+	}
+	items := func(out []byte) string { return strings.Split(string(out), "\nresults:")[0] }
+	assert.Equal(t, items(first), items(second), "the second run changes nothing")
+}
