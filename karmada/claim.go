@@ -224,9 +224,9 @@ func (c *claimer) contest(res *policy.Resource) policy.Claim {
 		case winner != nil && winner != first:
 			lost = winner.ref.String() + " claims it: its claim metadata names that policy, and a claimed template stays with its policy while the policy still selects it"
 		case winner != nil:
-			lost = precedence(winner, p, res)
+			lost = precedence(winner, p, res, "claims it first")
 		case first != nil && first != p:
-			lost = precedence(first, p, res) + ", and " + why
+			lost = precedence(first, p, res, "comes first") + ", and " + why
 		default:
 			lost = why
 		}
@@ -235,19 +235,23 @@ func (c *claimer) contest(res *policy.Resource) policy.Claim {
 	return out
 }
 
-// precedence says why w claims res before l, as highest and claim order
-// them: a PropagationPolicy before any ClusterPropagationPolicy, then the
-// higher spec.priority, the more precise selector, the smaller name.
-func precedence(w, l *propagationPolicy, res *policy.Resource) string {
+// precedence says why w claims res before l (what w does: "claims it
+// first"), as highest and claim order them: a PropagationPolicy before any
+// ClusterPropagationPolicy, then the higher spec.priority, the more
+// precise selector, the smaller name.
+func precedence(w, l *propagationPolicy, res *policy.Resource, does string) string {
 	wi, li := implicitPriority(w, res), implicitPriority(l, res)
 	precise := map[int]string{priorityName: "name", priorityLabelSelector: "labelSelector", priorityMatchAll: "apiVersion and kind alone"}
+	var why string
 	switch {
 	case w.ref.Kind != l.ref.Kind:
-		return w.ref.String() + " claims it first: a PropagationPolicy of the resource's namespace takes precedence over every ClusterPropagationPolicy"
+		why = "a PropagationPolicy of the resource's namespace takes precedence over every ClusterPropagationPolicy"
 	case w.priority != l.priority:
-		return fmt.Sprintf("%s claims it first: its spec.priority %d is higher than %d", w.ref, w.priority, l.priority)
+		why = fmt.Sprintf("its spec.priority %d is higher than %d", w.priority, l.priority)
 	case wi != li:
-		return fmt.Sprintf("%s claims it first: at the same spec.priority, its selector by %s beats one by %s", w.ref, precise[wi], precise[li])
+		why = fmt.Sprintf("at the same spec.priority, its selector by %s beats one by %s", precise[wi], precise[li])
+	default:
+		why = "at the same spec.priority and selector precision, the policy whose name sorts first wins"
 	}
-	return w.ref.String() + " claims it first: at the same spec.priority and selector precision, the policy whose name sorts first wins"
+	return w.ref.String() + " " + does + ": " + why
 }
