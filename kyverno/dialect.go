@@ -150,9 +150,10 @@ func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 			// that validates or generates is not expected to.
 			overrides = append(overrides, d.Ref)
 		}
-		for _, src := range d.Policy.sources {
+		for i, src := range d.Policy.sources {
+			applyOne := d.Policy.applyOne && i > 0
 			rules = append(rules, policy.BoundRule{Policy: d.Ref, Rule: src.field, Name: src.name,
-				Hint: func(seen policy.Seen) string { return unmatchedHint(&src.rule, seen) }})
+				Hint: func(seen policy.Seen) string { return unmatchedHint(&src.rule, applyOne, seen) }})
 		}
 	}
 	if len(set.policies) == 0 {

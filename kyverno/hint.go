@@ -13,8 +13,9 @@ import (
 // unmatchedHint says what a rule selects, for the warning about a rule
 // that matched no resource: its match's kinds, names and namespaces, the
 // other conditions it sets, and the kinds and names of the rendered
-// resources that are a near miss of those it names.
-func unmatchedHint(r *Rule, seen policy.Seen) string {
+// resources that are a near miss of those it names. afterOthers marks a
+// rule of a policy with spec.applyRules One that other rules precede.
+func unmatchedHint(r *Rule, afterOthers bool, seen policy.Seen) string {
 	var kinds, names, namespaces, other []string
 	for _, f := range filtersOf("match", &r.Match) {
 		d := &f.filter.Resources
@@ -81,6 +82,9 @@ func unmatchedHint(r *Rule, seen policy.Seen) string {
 	}
 	if len(near) > 0 {
 		msg += "; near misses in the input: " + strings.Join(near, ", ")
+	}
+	if afterOthers {
+		msg += "; spec.applyRules is One, so it is tried only on resources no earlier rule changed"
 	}
 	return msg + ": check the rule's match, exclude and preconditions"
 }

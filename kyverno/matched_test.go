@@ -89,3 +89,32 @@ spec:
 	assert.Equal(t, "it matches kinds apps/v1/Deployment, StatefulSet; names wbe-front, api-*; namespace shop, with a label selector; near misses in the input: name web-front: check the rule's match, exclude and preconditions",
 		b.Rules[0].Hint(seen))
 }
+
+// TestMatchedApplyOne: under spec.applyRules One a rule after one that
+// changed the resource is not tried, so it did not match; its hint says
+// why it may never be.
+func TestMatchedApplyOne(t *testing.T) {
+	ps, errs := Dialect{}.Compile([]*yaml.RNode{yaml.MustParse(`apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata: {name: one}
+spec:
+  applyRules: One
+  rules:
+  - name: first
+    match: {any: [{resources: {kinds: [ConfigMap]}}]}
+    mutate: {patchStrategicMerge: {metadata: {labels: {a: "1"}}}}
+  - name: second
+    match: {any: [{resources: {kinds: [ConfigMap]}}]}
+    mutate: {patchStrategicMerge: {metadata: {labels: {b: "2"}}}}
+`)})
+	require.Empty(t, errs)
+	b, errs := ps.For(policy.Target{})
+	require.Empty(t, errs)
+	tr := &policy.Trace{}
+	_, err := policy.ApplyTrace(policy.NewResource(yaml.MustParse("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n")), b.Sets, tr)
+	require.NoError(t, err)
+	require.Len(t, tr.Matched, 1)
+	assert.Equal(t, "spec.rules[0]", tr.Matched[0].Rule)
+	assert.Equal(t, "it matches kind ConfigMap; spec.applyRules is One, so it is tried only on resources no earlier rule changed: check the rule's match, exclude and preconditions",
+		b.Rules[1].Hint(policy.Seen{Kinds: []string{"ConfigMap"}}))
+}
