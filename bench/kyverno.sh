@@ -70,8 +70,10 @@ run() {
     without) cmd=("$APPLY_OVERRIDES"); in=$CORPUS/resourcelist.yaml ;;
     with) cmd=("$APPLY_OVERRIDES"); in=$CORPUS/resourcelist-kyverno.yaml ;;
     cli)
-      rm -f "$OUT/cli.out"
-      cmd=("$KYVERNO_CLI" apply "$CORPUS/kyverno/policies.yaml" --resource "$CORPUS/kyverno/resources.yaml" -o "$OUT/cli.out")
+      # -o names a file only when it ends in .yaml: otherwise the CLI takes
+      # it for a directory and writes one file per mutated resource.
+      rm -rf "$OUT/cli.yaml"
+      cmd=("$KYVERNO_CLI" apply "$CORPUS/kyverno/policies.yaml" --resource "$CORPUS/kyverno/resources.yaml" -o "$OUT/cli.yaml")
       out=$OUT/cli.log ;;
   esac
   t0=$(date +%s%N)
@@ -130,12 +132,12 @@ cli_pass=$(grep -o '^pass: [0-9]*' "$OUT/cli.log" | awk '{ print $2 }' | tail -1
     }'
   echo
   echo "Cross-check (apply-overrides with the ClusterPolicies vs the CLI's mutated objects):"
-  echo "  $("$BIN/crosscheck" -q -last "$OUT/cli.out" "$OUT/with.out" || true)"
+  echo "  $("$BIN/crosscheck" -q -last "$OUT/cli.yaml" "$OUT/with.out" || true)"
 } | tee "$OUT/summary.txt"
 
 log "rows: $OUT/results.tsv; outputs: $OUT/*.out; summary: $OUT/summary.txt"
 status=0
-if ! "$BIN/crosscheck" -last "$OUT/cli.out" "$OUT/with.out" >"$OUT/crosscheck.txt"; then
+if ! "$BIN/crosscheck" -last "$OUT/cli.yaml" "$OUT/with.out" >"$OUT/crosscheck.txt"; then
   log "!! apply-overrides differs from the Kyverno CLI ($OUT/crosscheck.txt):"
   head -40 "$OUT/crosscheck.txt" >&2
   status=1
