@@ -9,7 +9,7 @@ IMAGE ?= localhost/apply-overrides:dev
 # runc and sandbox-sized ulimits: what podman/buildah need on these machines
 export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
 
-.PHONY: build test vet fmt fuzz race e2e image e2e-container bench bench-peers clean differential-kyverno
+.PHONY: build test vet fmt fuzz race e2e image e2e-container bench bench-peers bench-kyverno clean differential-kyverno
 
 ## build: the static binary bin/apply-overrides
 build:
@@ -94,6 +94,15 @@ PEERS ?= all
 PROPAGATION ?= 0
 bench-peers: build
 	PEERS="$(PEERS)" PROPAGATION="$(PROPAGATION)" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/run.sh $(R) $(P) $(REPS)
+
+## bench-kyverno: what Kyverno costs (bench/kyverno.sh): bin/apply-overrides on bench/'s corpus of R
+##       resources and P OverridePolicies without and with two Kyverno ClusterPolicies, and the
+##       Kyverno CLI v1.19.1 (hack/kyverno-cli.sh; the first build takes minutes) applying them to
+##       the same resources in one run, REPS interleaved runs each, then a cross-check of every
+##       object against the CLI's; e.g. make bench-kyverno R=10000 P=200 REPS=3
+bench-kyverno: build
+	KYVERNO_CLI="$$(./hack/kyverno-cli.sh)" && \
+	  KYVERNO_CLI="$$KYVERNO_CLI" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/kyverno.sh $(R) $(P) $(REPS)
 
 clean:
 	rm -rf bin

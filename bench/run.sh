@@ -56,14 +56,9 @@ CORPUS=$WORK/corpus-$TAG
 OUT=$WORK/out-$TAG
 RL=$CORPUS/resourcelist.yaml
 
-log() { printf '%s\n' "$*" >&2; }
-
-if ! /usr/bin/time -v true >/dev/null 2>&1; then
-  log "== installing GNU time (Debian package time)"
-  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq time >/dev/null
-fi
+# shellcheck source=bench/lib.sh
+. "$HERE/lib.sh"
+ensure_gnu_time
 
 peers=()
 for peer in $PEERS; do
@@ -87,14 +82,7 @@ for peer in $PEERS; do
   peers+=("$peer")
 done
 
-log "== building the bench module into $BIN"
-mkdir -p "$BIN"
-(cd "$HERE" && "$GO" build -trimpath -o "$BIN/" ./cmd/...)
-
-log "== generating $CORPUS"
-rm -rf "$CORPUS" "$OUT"
-mkdir -p "$OUT"
-"$BIN/gen" -resources "$R" -policies "$P" -propagation "$PROPAGATION" -seed "$SEED" -cluster "$CLUSTER" -out "$CORPUS"
+build_and_generate -propagation "$PROPAGATION"
 
 # run PEER REP: one timed run; the output goes to $OUT/PEER.out, stderr to
 # $OUT/PEER.err.REP, and a row to $OUT/results.tsv:
@@ -116,12 +104,7 @@ run() {
     log "!! $peer run $rep exited $rc:"; tail -5 "$OUT/$peer.err.$rep" >&2
     return 1
   fi
-  awk -v peer="$peer" -v rep="$rep" -v ns="$((t1 - t0))" -v bytes="$(stat -c %s "$OUT/$peer.out")" '
-    /User time \(seconds\)/     { user = $NF }
-    /System time \(seconds\)/   { sys = $NF }
-    /Maximum resident set size/ { rss = $NF }
-    END { printf "%s\t%d\t%.4f\t%.2f\t%.2f\t%d\t%d\n", peer, rep, ns / 1e9, user, sys, rss, bytes }' \
-    "$OUT/$peer.time.$rep" >>"$OUT/results.tsv"
+  record "$peer" "$rep" "$((t1 - t0))" "$OUT/$peer.time.$rep" "$(stat -c %s "$OUT/$peer.out")"
 }
 
 : >"$OUT/results.tsv"
@@ -137,9 +120,6 @@ for ((i = 1; i <= most; i++)); do
   done
 done
 
-# column PEER N: field N of PEER's rows; median: of the numbers on stdin.
-column() { awk -F'\t' -v p="$1" -v c="$2" '$1 == p { print $c }' "$OUT/results.tsv"; }
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ran() { printf '%s\n' "${peers[@]}" | grep -qx "$1"; }
 
 {

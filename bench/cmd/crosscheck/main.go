@@ -5,7 +5,7 @@
 // object, as decoded values: key order, comments, quoting and document
 // layout do not matter; 3 and "3" do.
 //
-//	crosscheck [-max N] [-q] WANT GOT
+//	crosscheck [-max N] [-q] [-last] WANT GOT
 //
 // Each file is a ResourceList or a multi-document YAML stream. Objects are
 // matched by apiVersion, kind, namespace and name. Karmada's own objects
@@ -15,12 +15,13 @@
 // internal.config.kubernetes.io/, which orchestrators add (an annotations
 // map emptied by that is dropped too). Every other difference is reported
 // as a MISSING, EXTRA or DIFF line with JSON-pointer paths; the last line
-// counts them, and the exit status is 1 when anything differs.
+// counts them, and the exit status is 1 when anything differs. An object
+// that appears twice in one file is an error, unless -last, which keeps its
+// last occurrence (the Kyverno CLI writes each resource once per policy,
+// the last time as every policy left it).
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -29,22 +30,23 @@ import (
 	"sort"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/apply-overrides/apply-overrides/bench/internal/objects"
 )
 
 func main() {
 	limit := flag.Int("max", 10, "report at most this many differing objects, and this many paths of each")
 	quiet := flag.Bool("q", false, "print only the summary line")
+	last := flag.Bool("last", false, "when an object appears more than once in a file, compare its last occurrence")
 	flag.Parse()
 	if flag.NArg() != 2 {
-		fmt.Fprintln(os.Stderr, "usage: crosscheck [-max N] [-q] WANT GOT")
+		fmt.Fprintln(os.Stderr, "usage: crosscheck [-max N] [-q] [-last] WANT GOT")
 		os.Exit(2)
 	}
 	report := io.Writer(os.Stdout)
 	if *quiet {
 		report = io.Discard
 	}
-	same, err := run(flag.Arg(0), flag.Arg(1), *limit, report, os.Stdout)
+	same, err := run(flag.Arg(0), flag.Arg(1), *limit, *last, report, os.Stdout)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "crosscheck:", err)
 		os.Exit(2)
@@ -54,52 +56,40 @@ func main() {
 	}
 }
 
-// object is one compared object and where it came from.
-type object struct {
-	key string
-	val map[string]any
-}
-
-func run(wantPath, gotPath string, limit int, report, summary io.Writer) (bool, error) {
-	want, err := load(wantPath)
+func run(wantPath, gotPath string, limit int, last bool, report, summary io.Writer) (bool, error) {
+	want, err := load(wantPath, last)
 	if err != nil {
 		return false, err
 	}
-	got, err := load(gotPath)
+	got, err := load(gotPath, last)
 	if err != nil {
 		return false, err
 	}
 	gotByKey := make(map[string]map[string]any, len(got))
 	for _, o := range got {
-		if _, dup := gotByKey[o.key]; dup {
-			return false, fmt.Errorf("%s: %s appears twice", gotPath, o.key)
-		}
-		gotByKey[o.key] = o.val
+		gotByKey[o.Key] = o.Val
 	}
 	var identical, differ, missing int
 	seen := make(map[string]bool, len(want))
 	for _, o := range want {
-		if seen[o.key] {
-			return false, fmt.Errorf("%s: %s appears twice", wantPath, o.key)
-		}
-		seen[o.key] = true
-		g, ok := gotByKey[o.key]
+		seen[o.Key] = true
+		g, ok := gotByKey[o.Key]
 		if !ok {
 			missing++
 			if missing+differ <= limit {
-				fmt.Fprintf(report, "MISSING %s\n", o.key)
+				fmt.Fprintf(report, "MISSING %s\n", o.Key)
 			}
 			continue
 		}
 		var paths []string
-		diff("", o.val, g, &paths, limit)
+		diff("", o.Val, g, &paths, limit)
 		if len(paths) == 0 {
 			identical++
 			continue
 		}
 		differ++
 		if missing+differ <= limit {
-			fmt.Fprintf(report, "DIFF %s\n", o.key)
+			fmt.Fprintf(report, "DIFF %s\n", o.Key)
 			for _, p := range paths {
 				fmt.Fprintf(report, "  %s\n", p)
 			}
@@ -122,76 +112,28 @@ func run(wantPath, gotPath string, limit int, report, summary io.Writer) (bool, 
 	return differ == 0 && missing == 0 && len(extra) == 0, nil
 }
 
-// load reads a ResourceList's items, or every document of a YAML stream.
-func load(path string) ([]object, error) {
-	raw, err := os.ReadFile(path)
+// load reads a file's objects; an object that appears twice is an error,
+// unless last, which keeps the last occurrence in the place of the first.
+func load(path string, last bool) ([]objects.Object, error) {
+	objs, err := objects.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	var docs []any
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	for {
-		var d any
-		err := dec.Decode(&d)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		if d != nil {
-			docs = append(docs, d)
-		}
-	}
-	if len(docs) == 1 {
-		if m, ok := docs[0].(map[string]any); ok && m["kind"] == "ResourceList" {
-			items, _ := m["items"].([]any)
-			docs = items
+	at := make(map[string]int, len(objs))
+	out := objs[:0]
+	for _, o := range objs {
+		i, dup := at[o.Key]
+		switch {
+		case !dup:
+			at[o.Key] = len(out)
+			out = append(out, o)
+		case last:
+			out[i] = o
+		default:
+			return nil, fmt.Errorf("%s: %s appears twice", path, o.Key)
 		}
 	}
-	objs := make([]object, 0, len(docs))
-	for i, d := range docs {
-		m, ok := d.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("%s: object %d is a %T, not a mapping", path, i, d)
-		}
-		apiVersion, _ := m["apiVersion"].(string)
-		if isKarmada(apiVersion) {
-			continue
-		}
-		kind, _ := m["kind"].(string)
-		meta, _ := m["metadata"].(map[string]any)
-		ns, _ := meta["namespace"].(string)
-		name, _ := meta["name"].(string)
-		dropOrchestratorAnnotations(meta)
-		objs = append(objs, object{key: fmt.Sprintf("%s %s %s/%s", apiVersion, kind, ns, name), val: m})
-	}
-	return objs, nil
-}
-
-func isKarmada(apiVersion string) bool {
-	group, _, _ := strings.Cut(apiVersion, "/")
-	switch group {
-	case "policy.karmada.io", "cluster.karmada.io", "work.karmada.io":
-		return true
-	}
-	return false
-}
-
-func dropOrchestratorAnnotations(meta map[string]any) {
-	ann, ok := meta["annotations"].(map[string]any)
-	if !ok {
-		return
-	}
-	n := len(ann)
-	for k := range ann {
-		if strings.HasPrefix(k, "config.kubernetes.io/") || strings.HasPrefix(k, "internal.config.kubernetes.io/") {
-			delete(ann, k)
-		}
-	}
-	if n > 0 && len(ann) == 0 {
-		delete(meta, "annotations")
-	}
+	return out, nil
 }
 
 // diff appends to paths, up to limit entries, the JSON pointers where want

@@ -6,7 +6,7 @@
 // member cluster. The corpus depends only on its flags; resources do not
 // depend on P (policies draw from their own random stream).
 //
-//	gen -resources R -policies P [-propagation N] [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
+//	gen -resources R -policies P [-propagation N] [-kyverno] [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
 //
 // With -propagation N > 0 it adds N PropagationPolicies, two
 // ClusterPropagationPolicies that claim every resource the others leave,
@@ -25,6 +25,12 @@
 //	DIR/kustomize/resources.yaml    a copy of DIR/resources.yaml (kustomize reads
 //	                                only below its root)
 //	DIR/manifest.txt                what was generated
+//
+// and with -kyverno also
+//
+//	DIR/resourcelist-kyverno.yaml   resourcelist.yaml with two Kyverno ClusterPolicies
+//	                                after the Karmada policies (kyverno.go)
+//	DIR/kyverno/policies.yaml       the two ClusterPolicies, for `kyverno apply`
 package main
 
 import (
@@ -44,6 +50,7 @@ func main() {
 		r       = flag.Int("resources", 1000, "number of workload resources")
 		p       = flag.Int("policies", 50, "number of OverridePolicies")
 		pp      = flag.Int("propagation", 0, "number of PropagationPolicies (0: no placement, a single Cluster)")
+		kyv     = flag.Bool("kyverno", false, "also write resourcelist-kyverno.yaml and kyverno/policies.yaml (two Kyverno ClusterPolicies)")
 		seed    = flag.Uint64("seed", 1, "random seed")
 		cluster = flag.String("cluster", "member1", "the member cluster to render")
 		nsCount = flag.Int("namespaces", 10, "number of namespaces")
@@ -51,16 +58,16 @@ func main() {
 	)
 	flag.Parse()
 	if *out == "" || *r < 1 || *p < 0 || *pp < 0 || *nsCount < 1 {
-		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-propagation N] [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
+		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-propagation N] [-kyverno] [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
 		os.Exit(2)
 	}
-	if err := run(*r, *p, *pp, *seed, *cluster, *nsCount, *out); err != nil {
+	if err := run(*r, *p, *pp, *kyv, *seed, *cluster, *nsCount, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(R, P, PP int, seed uint64, clusterName string, nsCount int, out string) error {
+func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCount int, out string) error {
 	rr := rand.New(rand.NewPCG(seed, 1))
 	apps := makeApps(rr, 40)
 	namespaces := make([]string, nsCount)
@@ -141,6 +148,8 @@ func run(R, P, PP int, seed uint64, clusterName string, nsCount int, out string)
 		}
 		writeItem(&rl, d)
 	}
+	// The Kyverno corpus is this one with the ClusterPolicies here.
+	policiesEnd := rl.Len()
 	if PP == 0 {
 		writeItem(&rl, doc{head: []string{"# the member cluster"}, body: strings.Split(strings.TrimSuffix(c.yaml(), "\n"), "\n")})
 	} else {
@@ -184,6 +193,15 @@ func run(R, P, PP int, seed uint64, clusterName string, nsCount int, out string)
 		m.WriteString("placement: the kustomize patches ignore it; compare only identity and apply-overrides\n")
 	}
 	fmt.Fprintf(&m, "resourcelist.yaml bytes: %d\n", rl.Len())
+	var rlk bytes.Buffer
+	if withKyverno {
+		rlk.Write(rl.Bytes()[:policiesEnd])
+		for _, d := range kyvernoDocs() {
+			writeItem(&rlk, d)
+		}
+		rlk.Write(rl.Bytes()[policiesEnd:])
+		fmt.Fprintf(&m, "kyverno: %d ClusterPolicies; resourcelist-kyverno.yaml bytes: %d\n", len(kyvernoPolicies), rlk.Len())
+	}
 
 	if err := os.MkdirAll(filepath.Join(out, "kustomize"), 0o755); err != nil {
 		return err
@@ -199,6 +217,17 @@ func run(R, P, PP int, seed uint64, clusterName string, nsCount int, out string)
 		{"manifest.txt", []byte(m.String())},
 	} {
 		if err := os.WriteFile(filepath.Join(out, f.name), f.body, 0o644); err != nil {
+			return err
+		}
+	}
+	if withKyverno {
+		if err := os.MkdirAll(filepath.Join(out, "kyverno"), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, "resourcelist-kyverno.yaml"), rlk.Bytes(), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, "kyverno", "policies.yaml"), kyvernoStream(), 0o644); err != nil {
 			return err
 		}
 	}
