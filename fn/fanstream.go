@@ -514,7 +514,8 @@ func scalarText(v string) (text string, ok bool) {
 // then each cluster's copies in input order, each with its path and index
 // spliced in; then the functionConfig and the results.
 func (out *fanOutput) WriteTo(w io.Writer) (int64, error) {
-	cw := &countingWriter{w: bufio.NewWriterSize(w, 1<<20)}
+	bw := bufio.NewWriterSize(w, 1<<20)
+	cw := &countingWriter{w: bw}
 	lw, err := resourcelist.NewWriter(cw, out.apiVersion, out.kind)
 	if err != nil {
 		return cw.n, err
@@ -563,7 +564,8 @@ func (out *fanOutput) WriteTo(w io.Writer) (int64, error) {
 	if err := lw.Finish(out.fc, out.results); err != nil {
 		return cw.n, err
 	}
-	return cw.n, cw.w.(*bufio.Writer).Flush()
+	err = bw.Flush()
+	return cw.n, err
 }
 
 // countingWriter counts what it writes, for io.WriterTo.
