@@ -123,17 +123,16 @@ differential-karmada-placement:
 	$(ORACLE_OUT)/gen -seed $(SEED) -n $(N) -out $(ORACLE_OUT)/scenarios
 	$(ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -dir $(ORACLE_OUT)/scenarios
 
-## differential-kubeadmiral-placement: compare the function's KubeAdmiral placement with KubeAdmiral's own
-##       scheduler framework, plugins and planners at 19de01c (oracle/kubeadmiral, a module of its own,
-##       built into /tmp/kubeadmiral-oracle) on N generated scenarios from seed SEED, once per member
-##       cluster; e.g. make differential-kubeadmiral-placement N=500
+## differential-kubeadmiral-placement: compare the function's KubeAdmiral placement with the verdicts
+##       KubeAdmiral's own scheduler framework, plugins and planners at 19de01c gave on the first N
+##       generated scenarios (seeds 1..N, N at most the 500 recorded; oracle/kubeadmiral, a module of
+##       its own, built into /tmp/kubeadmiral-oracle), once per member cluster;
+##       e.g. make differential-kubeadmiral-placement N=500
 KUBEADMIRAL_ORACLE_OUT ?= /tmp/kubeadmiral-oracle
 .PHONY: differential-kubeadmiral-placement
 differential-kubeadmiral-placement:
 	$(MAKE) build
-	cd oracle/kubeadmiral && { GOFLAGS=-mod=mod GOPROXY=off $(GO) build -o $(KUBEADMIRAL_ORACLE_OUT)/ ./cmd/... || \
+	cd oracle/kubeadmiral && { GOFLAGS=-mod=mod GOPROXY=off $(GO) build -o $(KUBEADMIRAL_ORACLE_OUT)/ ./cmd/compare || \
 	  { echo "module cache incomplete: fetching the oracle's dependencies through the Go module proxy"; \
-	    GOFLAGS=-mod=mod $(GO) build -o $(KUBEADMIRAL_ORACLE_OUT)/ ./cmd/... ; } ; }
-	rm -rf $(KUBEADMIRAL_ORACLE_OUT)/scenarios
-	$(KUBEADMIRAL_ORACLE_OUT)/gen -seed $(SEED) -n $(N) -out $(KUBEADMIRAL_ORACLE_OUT)/scenarios
-	$(KUBEADMIRAL_ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -dir $(KUBEADMIRAL_ORACLE_OUT)/scenarios
+	    GOFLAGS=-mod=mod $(GO) build -o $(KUBEADMIRAL_ORACLE_OUT)/ ./cmd/compare ; } ; }
+	$(KUBEADMIRAL_ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -n $(N)

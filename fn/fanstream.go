@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -70,6 +71,7 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 		left[c] = make([]*framework.Result, len(chunks))
 	}
 	keys := make([]resourcelist.Key, len(chunks))
+	leftBefore := make([]atomic.Bool, len(plans)) // by cluster: an item an earlier run left out (leftOutBefore)
 	groups := (len(chunks) + fanOutGroup - 1) / fanOutGroup
 	errs := make([]error, groups)
 	parallel.ForEach(groups, func(g int) {
@@ -86,6 +88,11 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 				return
 			}
 			keys[i] = resourcelist.KeyOf(it.node)
+			for c, pl := range plans {
+				if leftOutBefore(pl, it) {
+					leftBefore[c].Store(true)
+				}
+			}
 			if !r.output(it) {
 				continue
 			}
@@ -109,6 +116,9 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 	for c, pl := range plans {
 		var total tally
 		r.bind(pl)
+		if leftBefore[c].Load() {
+			r.claimedBefore(pl)
+		}
 		for i, o := range outcomes[c] {
 			total.add(o)
 			r.account(pl, i, o)
@@ -237,6 +247,14 @@ func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, o
 	for c, pl := range plans {
 		var o outcome
 		var cp *yaml.RNode
+		var claims []policy.Claim // as render asks them (plan.claims)
+		if pl.claims && !prior {
+			for _, p := range pl.placers {
+				if cl, ok := p.(policy.Claimer); ok {
+					claims = append(claims, cl.Claim(res))
+				}
+			}
+		}
 		if prior {
 			cp = n.Copy()
 			if o = r.render(cp, pl); o.err != nil {
@@ -249,12 +267,12 @@ func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, o
 			}
 			switch {
 			case !placed.Placed:
-				o = outcome{rendered: true, dropped: true, left: &placed}
+				o = outcome{rendered: true, dropped: true, left: &placed, claims: claims, ref: res.Ref}
 				if r.cfg.KeepPolicies {
 					cp = n.Copy() // kept, as local configuration
 				}
 			case placed.Revise.Filter == nil && !selected(res, pl):
-				o = outcome{rendered: true}
+				o = outcome{rendered: true, claims: claims, ref: res.Ref}
 			default:
 				cp = n.Copy()
 				cres, tr := policy.NewResource(cp), &policy.Trace{}
@@ -262,7 +280,7 @@ func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, o
 				if err != nil {
 					return err
 				}
-				o = outcome{rendered: true, applied: applied, changed: cres.Touched, steps: tr.Applied}
+				o = outcome{rendered: true, applied: applied, changed: cres.Touched, steps: tr.Applied, matched: tr.Matched, claims: claims, ref: res.Ref}
 			}
 		}
 		if o.dropped {

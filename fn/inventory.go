@@ -14,20 +14,36 @@ import (
 )
 
 // clusterSource is a Dialect that owns the objects describing its control
-// plane's member clusters (Karmada Cluster, KubeAdmiral FederatedCluster):
+// plane's member clusters (Karmada Cluster, KubeAdmiral FederatedCluster,
+// KubeFleet MemberCluster):
 // it reads them into the neutral cluster model.
 type clusterSource interface {
 	ClusterType() (apiVersion, kind string)
 	DecodeCluster(obj *yaml.RNode) (policy.Cluster, error)
 }
 
+// otherClusterTypes is a clusterSource whose cluster object is served in
+// more than one version (KubeFleet's MemberCluster v1beta1 and v1).
+type otherClusterTypes interface {
+	OtherClusterTypes() [][2]string
+}
+
 // clusterDialect returns the dialect whose cluster objects have this
 // apiVersion and kind, if any.
 func clusterDialect(apiVersion, kind string) (clusterSource, bool) {
 	for _, d := range Dialects {
-		if cs, ok := d.(clusterSource); ok {
-			if v, k := cs.ClusterType(); v == apiVersion && k == kind {
-				return cs, true
+		cs, ok := d.(clusterSource)
+		if !ok {
+			continue
+		}
+		if v, k := cs.ClusterType(); v == apiVersion && k == kind {
+			return cs, true
+		}
+		if o, ok := d.(otherClusterTypes); ok {
+			for _, t := range o.OtherClusterTypes() {
+				if t[0] == apiVersion && t[1] == kind {
+					return cs, true
+				}
 			}
 		}
 	}

@@ -36,9 +36,10 @@ const usage = `apply-overrides: render what one member cluster of a fleet receiv
 
 Reads a KRM ResourceList (config.kubernetes.io/v1) on stdin: workload manifests,
 Karmada/ACK One and KubeAdmiral OverridePolicy and ClusterOverridePolicy
-objects, the cluster inventory (Karmada Cluster or KubeAdmiral FederatedCluster
-objects) and a functionConfig naming the cluster. Writes the overridden
-ResourceList on stdout.
+objects, KubeFleet ClusterResourceOverride, ResourceOverride and placement
+objects, the cluster inventory (Karmada Cluster, KubeAdmiral FederatedCluster
+or KubeFleet MemberCluster objects) and a functionConfig naming the cluster.
+Writes the overridden ResourceList on stdout.
 
 functionConfig, either:
   apiVersion: apply-overrides.dev/v1alpha1
@@ -56,6 +57,9 @@ or, for every cluster in one run, one folder each:
 
 For people, the same render on files, writing plain YAML:
   apply-overrides render --cluster member1 DIR      (see apply-overrides render --help)
+and what each cluster receives that differs from the input (or, with --base,
+from a base revision), as a Markdown report for a pull request or JSON:
+  apply-overrides diff --all DIR                     (see apply-overrides diff --help)
 
 Flags:
   --help      this text
@@ -71,6 +75,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "render" {
 		return runRender(args[1:], stdin, stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "diff" {
+		return runDiff(args[1:], stdin, stdout, stderr)
+	}
 	for _, a := range args {
 		switch a {
 		case "--help", "-h", "help":
@@ -80,7 +87,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "apply-overrides", version())
 			return 0
 		default:
-			fmt.Fprintf(stderr, "apply-overrides: unexpected argument %q: the function reads a ResourceList on stdin and takes its configuration from the functionConfig; apply-overrides render reads files (see --help)\n", a)
+			fmt.Fprintf(stderr, "apply-overrides: unexpected argument %q: the function reads a ResourceList on stdin and takes its configuration from the functionConfig; apply-overrides render and diff read files (see --help)\n", a)
 			return 2
 		}
 	}
@@ -215,21 +222,25 @@ func (e encodedOutput) WriteTo(w io.Writer) (int64, error) { return e.out.WriteT
 
 // failure is the output of a failed run and its results.
 func failure(apiVersion string, err error) ([]byte, framework.Results) {
-	var results framework.Results
-	switch e := err.(type) {
-	case resourcelist.Errors:
-		results = framework.Results(e)
-	case framework.Results:
-		results = e
-	default:
-		results = framework.Results{{Severity: framework.Error, Message: err.Error()}}
-	}
+	results := errorResults(err)
 	var buf bytes.Buffer
 	if werr := resourcelist.WriteFailure(&buf, apiVersion, results); werr != nil {
 		results = append(results, &framework.Result{Severity: framework.Error, Message: "encode the results: " + werr.Error()})
 		return nil, results
 	}
 	return buf.Bytes(), results
+}
+
+// errorResults is a failed run's error as results: the reader's problems
+// and a run's results as they are, any other error as one error result.
+func errorResults(err error) framework.Results {
+	switch e := err.(type) {
+	case resourcelist.Errors:
+		return framework.Results(e)
+	case framework.Results:
+		return e
+	}
+	return framework.Results{{Severity: framework.Error, Message: err.Error()}}
 }
 
 // executeList renders a checked input with every item parsed and writes

@@ -14,6 +14,7 @@ import (
 	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
+	"github.com/apply-overrides/apply-overrides/kubefleet"
 	"github.com/apply-overrides/apply-overrides/kyverno"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
@@ -45,7 +46,7 @@ type Dialect interface {
 // Dialects lists the dialects in the order their Sets run. Every dialect
 // compiles, even without policies: KubeAdmiral must still report a resource
 // that names a missing policy.
-var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kyverno.Dialect{}}
+var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kubefleet.Dialect{}, kyverno.Dialect{}}
 
 // observer is a Dialect that also reads some workload objects, which stay
 // resources (Kyverno reads Namespace labels).
@@ -71,10 +72,18 @@ type item struct {
 type run struct {
 	rl  *framework.ResourceList
 	cfg Config
+	// items are the input's items, classified (set by prepareTargets).
+	items []item
 	// uses is what each override policy did over the rendered clusters,
 	// by policyKey, in the order the policies were first bound.
 	uses  map[string]*policyUse
 	order []string
+	// placements is what each placement policy claimed, by policyKey, in
+	// the order first bound; seenKinds and seenNames are the kinds and
+	// names of the rendered resources.
+	placements           map[string]*placementUse
+	placementOrder       []string
+	seenKinds, seenNames map[string]bool
 }
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
@@ -120,6 +129,9 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 	})
 	var total tally
 	r.bind(pl)
+	if slices.ContainsFunc(pl.items, func(it item) bool { return leftOutBefore(pl, it) }) {
+		r.claimedBefore(pl)
+	}
 	failed := false
 	for i, o := range outcomes {
 		if o.err != nil {
@@ -227,8 +239,17 @@ type plan struct {
 	// succeeds.
 	warnings []*framework.Result
 	// overrides are the override policies with rules for the cluster
-	// (policy.Binding.Overrides), each with its dialect's index.
+	// (policy.Binding.Overrides), each with its dialect's index, and rules
+	// their rules that target it (policy.Binding.Rules).
 	overrides []boundPolicy
+	rules     []policy.BoundRule
+	// placements are the placement policies of the Placers
+	// (policy.Binding.Placements), each with its dialect's index; claims
+	// marks the plan whose renders ask the Placers that are
+	// policy.Claimers who claims each resource (one plan of a fleet: the
+	// claim is the same for every cluster).
+	placements []boundPolicy
+	claims     bool
 }
 
 // boundPolicy is an override policy bound to a cluster.
@@ -273,6 +294,7 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 	if len(r.rl.Results) > 0 {
 		return nil, false
 	}
+	r.items = items
 	inv, err := BuildInventory(inventory, cfg.Clusters)
 	if err != nil {
 		r.fail(&framework.Result{Message: err.Error(), Severity: framework.Error})
@@ -336,6 +358,10 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 			for _, ref := range b.Overrides {
 				pl.overrides = append(pl.overrides, boundPolicy{ref: ref, dialect: di})
 			}
+			pl.rules = append(pl.rules, b.Rules...)
+			for _, ref := range b.Placements {
+				pl.placements = append(pl.placements, boundPolicy{ref: ref, dialect: di})
+			}
 			for _, e := range errs {
 				res := errorResult(e)
 				switch {
@@ -358,6 +384,7 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 		if cfg.Placement == policy.PlacementEnforce {
 			pl.placers = append(pl.placers, enforced{})
 		}
+		pl.claims = len(plans) == 0
 		plans = append(plans, pl)
 	}
 	return plans, len(r.rl.Results) == 0
@@ -440,8 +467,15 @@ type outcome struct {
 	// left is the placement that left the resource out, for its result;
 	// placed the one that sent it to the cluster, for explain.
 	left, placed *policy.Placement
-	// steps are the policy steps that applied, for the policies' results.
-	steps []policy.Applied
+	// steps are the policy steps that applied, for explain; matched the
+	// rules that matched, for the warnings about those that match nothing.
+	steps   []policy.Applied
+	matched []policy.Match
+	// claims are how the placement policies contend for the resource,
+	// when the plan asks (plan.claims).
+	claims []policy.Claim
+	// ref is the resource's identity as it came, for warnings.
+	ref policy.Ref
 	// prior: an earlier run rendered the resource for this cluster
 	// (keepPolicies), so what its policies did is not known.
 	prior bool
@@ -459,8 +493,18 @@ func (o outcome) touched() bool { return o.changed || o.applied > 0 || o.err != 
 func (r *run) render(n *yaml.RNode, pl *plan) outcome {
 	res := policy.NewResource(n)
 	tr := &policy.Trace{Explain: r.cfg.Explain}
+	ref := res.Ref
+	var claims []policy.Claim
+	if pl.claims {
+		for _, p := range pl.placers {
+			if c, ok := p.(policy.Claimer); ok {
+				claims = append(claims, c.Claim(res))
+			}
+		}
+	}
 	applied, left, prior, err := r.renderResource(res, pl, tr)
-	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, placed: tr.Placement, steps: tr.Applied, prior: prior, err: err}
+	return outcome{rendered: true, applied: applied, changed: res.Touched, dropped: left != nil, left: left, placed: tr.Placement,
+		steps: tr.Applied, matched: tr.Matched, claims: claims, ref: ref, prior: prior, err: err}
 }
 
 func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (applied int, left *policy.Placement, prior bool, err error) {

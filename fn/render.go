@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
@@ -48,6 +49,9 @@ Flags:
   --help             this text
 
 Exit status: 0 on success, 1 when any error result was reported, 2 on bad usage.
+
+apply-overrides diff renders the same way and reports what differs per
+cluster (see apply-overrides diff --help).
 `
 
 // renderFlags are the command line of apply-overrides render.
@@ -64,21 +68,25 @@ type renderFlags struct {
 	set          map[string]bool // the flags given
 }
 
-// clusterList collects the values of a repeated --cluster.
-type clusterList struct{ names *[]string }
-
-func (c clusterList) String() string {
-	if c.names == nil {
-		return ""
-	}
-	return strings.Join(*c.names, ",")
+// listFlag collects the values of a repeated flag; empty is the error for
+// an empty value.
+type listFlag struct {
+	values *[]string
+	empty  string
 }
 
-func (c clusterList) Set(v string) error {
-	if v == "" {
-		return errors.New("empty cluster name: name a cluster of the inventory")
+func (l listFlag) String() string {
+	if l.values == nil {
+		return ""
 	}
-	*c.names = append(*c.names, v)
+	return strings.Join(*l.values, ",")
+}
+
+func (l listFlag) Set(v string) error {
+	if v == "" {
+		return errors.New(l.empty)
+	}
+	*l.values = append(*l.values, v)
 	return nil
 }
 
@@ -89,23 +97,42 @@ var errHelp = errors.New("help")
 // in any order, and every argument after -- is an input.
 func parseRenderFlags(args []string) (*renderFlags, error) {
 	f := &renderFlags{set: map[string]bool{}}
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Var(clusterList{&f.clusters}, "cluster", "")
-	fs.BoolVar(&f.all, "all", false, "")
-	fs.StringVar(&f.placement, "placement", "", "")
+	fs := f.flagSet("render")
 	fs.BoolVar(&f.keepPolicies, "keep-policies", false, "")
 	fs.BoolVar(&f.explain, "explain", false, "")
 	fs.StringVar(&f.output, "o", "", "")
 	fs.StringVar(&f.output, "output", "", "")
 	fs.BoolVar(&f.force, "force", false, "")
+	if err := f.parse(fs, args); err != nil {
+		return nil, err
+	}
+	if f.force && f.output == "" {
+		return nil, errors.New("--force applies to -o DIR: name the output directory with -o, or drop --force")
+	}
+	return f, nil
+}
+
+// flagSet is a flag set with the flags render and diff share: which
+// clusters, the placement mode and --verbose.
+func (f *renderFlags) flagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(listFlag{&f.clusters, "empty cluster name: name a cluster of the inventory"}, "cluster", "")
+	fs.BoolVar(&f.all, "all", false, "")
+	fs.StringVar(&f.placement, "placement", "", "")
 	fs.BoolVar(&f.verbose, "verbose", false, "")
+	return fs
+}
+
+// parse reads a command line into f with fs (from flagSet); flags and
+// inputs may come in any order, and every argument after -- is an input.
+func (f *renderFlags) parse(fs *flag.FlagSet, args []string) error {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
+				return errHelp
 			}
-			return nil, err
+			return err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -120,17 +147,14 @@ func parseRenderFlags(args []string) (*renderFlags, error) {
 	}
 	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
 	if f.all && len(f.clusters) > 0 {
-		return nil, errors.New("--all and --cluster are exclusive: --all renders every cluster of the inventory, --cluster the ones it names; keep one of them")
+		return errors.New("--all and --cluster are exclusive: --all renders every cluster of the inventory, --cluster the ones it names; keep one of them")
 	}
 	if f.set["placement"] {
 		if _, err := placementMode(f.placement); err != nil {
-			return nil, fmt.Errorf("--placement: %w", err)
+			return fmt.Errorf("--placement: %w", err)
 		}
 	}
-	if f.force && f.output == "" {
-		return nil, errors.New("--force applies to -o DIR: name the output directory with -o, or drop --force")
-	}
-	return f, nil
+	return nil
 }
 
 // renderInput is what render reads: a ResourceList's bytes taken whole, or
@@ -159,6 +183,11 @@ func readRenderInputs(paths []string, stdin io.Reader) (*renderInput, error) {
 				if len(paths) > 1 || len(nodes) > 1 {
 					return nil, fmt.Errorf("%s holds a ResourceList among other inputs: a ResourceList is taken whole, so pass it alone", describeInput(p))
 				}
+				if raw == nil { // a directory holding one ResourceList file
+					if raw, err = readListFile(p, n); err != nil {
+						return nil, err
+					}
+				}
 				in.list = raw
 				return in, nil
 			}
@@ -179,6 +208,25 @@ func readRenderInputs(paths []string, stdin io.Reader) (*renderInput, error) {
 		}
 	}
 	return in, nil
+}
+
+// readListFile reads the bytes of the ResourceList n that the directory
+// dir holds, from the file its path annotation names, to take it whole as
+// a file named alone is.
+func readListFile(dir string, n *yaml.RNode) ([]byte, error) {
+	rel := n.GetAnnotations(kioutil.PathAnnotation, kioutil.LegacyPathAnnotation)
+	path := rel[kioutil.PathAnnotation]
+	if path == "" {
+		path = rel[kioutil.LegacyPathAnnotation]
+	}
+	if path == "" {
+		return nil, fmt.Errorf("%s holds a ResourceList whose file kyaml did not name: pass the file itself", dir)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path)))
+	if err != nil {
+		return nil, fmt.Errorf("read the ResourceList in %s: %w: pass the file itself", dir, err)
+	}
+	return raw, nil
 }
 
 // describeInput names an input in a message.
@@ -269,8 +317,8 @@ func (f *renderFlags) functionConfig(base *yaml.RNode) (*yaml.RNode, error) {
 	if f.set["placement"] {
 		set = append(set, setField(yaml.NewScalarRNode(f.placement), "placement"))
 	}
-	if f.keepPolicies {
-		set = append(set, setField(yaml.NewScalarRNode("true"), "keepPolicies"))
+	if f.set["keep-policies"] {
+		set = append(set, setField(yaml.NewScalarRNode(strconv.FormatBool(f.keepPolicies)), "keepPolicies"))
 	}
 	if f.explain {
 		set = append(set, setField(yaml.NewScalarRNode("true"), "explain"))
@@ -294,7 +342,7 @@ func (f *renderFlags) functionConfig(base *yaml.RNode) (*yaml.RNode, error) {
 // the way.
 func setField(v *yaml.RNode, path ...string) yaml.Filter {
 	return yaml.FilterFunc(func(n *yaml.RNode) (*yaml.RNode, error) {
-		if v.YNode().Kind == yaml.ScalarNode && (v.YNode().Value == "true") {
+		if v.YNode().Kind == yaml.ScalarNode && (v.YNode().Value == "true" || v.YNode().Value == "false") {
 			v.YNode().Tag = yaml.NodeTagBool
 		}
 		parent, err := n.Pipe(yaml.LookupCreate(yaml.MappingNode, path[:len(path)-1]...))
@@ -322,8 +370,8 @@ func (f *renderFlags) applyToConfigMap(fc *yaml.RNode) error {
 	if f.set["placement"] {
 		data["placement"] = f.placement
 	}
-	if f.keepPolicies {
-		data["keepPolicies"] = "true"
+	if f.set["keep-policies"] {
+		data["keepPolicies"] = strconv.FormatBool(f.keepPolicies)
 	}
 	if f.explain {
 		data["explain"] = "true"
@@ -343,13 +391,8 @@ var readerAnnotations = []string{
 // runRender is apply-overrides render.
 func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f, err := parseRenderFlags(args)
-	if errors.Is(err, errHelp) {
-		fmt.Fprint(stdout, renderUsage)
-		return 0
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "apply-overrides render: %v (see apply-overrides render --help)\n", err)
-		return 2
+	if code, done := usageOutcome("render", renderUsage, err, stdout, stderr); done {
+		return code
 	}
 	if f.output != "" {
 		if err := checkOutputDir(f.output, f.force); err != nil {
@@ -387,6 +430,20 @@ func runRender(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// usageOutcome handles a subcommand's parse error err: --help prints
+// usage, any other error is bad usage; done is false when there is none.
+func usageOutcome(cmd, usage string, err error, stdout, stderr io.Writer) (code int, done bool) {
+	switch {
+	case errors.Is(err, errHelp):
+		fmt.Fprint(stdout, usage)
+		return 0, true
+	case err != nil:
+		fmt.Fprintf(stderr, "apply-overrides %s: %v (see apply-overrides %s --help)\n", cmd, err, cmd)
+		return 2, true
+	}
+	return 0, false
 }
 
 // buildList is the ResourceList the run reads: the input list with its
@@ -430,7 +487,7 @@ func (f *renderFlags) buildList(in *renderInput) ([]byte, error) {
 
 // changesConfig reports whether a flag sets a field of the functionConfig.
 func (f *renderFlags) changesConfig() bool {
-	return f.all || len(f.clusters) > 0 || f.set["placement"] || f.keepPolicies || f.explain
+	return f.all || len(f.clusters) > 0 || f.set["placement"] || f.set["keep-policies"] || f.explain
 }
 
 // reportResults writes the errors and warnings (with verbose, every

@@ -235,6 +235,17 @@ func TestRenderResourceList(t *testing.T) {
 	assert.Equal(t, 0, code, stderr)
 	assert.Equal(t, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm, namespace: default}\ndata: {k: v}\n", stdout)
 
+	// A directory holding the ResourceList file alone renders as the file.
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "resourcelist.yaml"), []byte(in), 0o644))
+	stdout, stderr, code = runMain("", "render", dir)
+	assert.Equal(t, 0, code, stderr)
+	assert.Equal(t, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm, namespace: default}\ndata: {k: w}\n", stdout)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "more.yaml"), []byte("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n"), 0o644))
+	_, stderr, code = runMain("", "render", dir)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "a ResourceList is taken whole, so pass it alone")
+
 	_, stderr, code = runMain(rlHead+"items:\n"+rlCM+"---\n"+rlHead+"items: []\n", "render")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, stderr, "a ResourceList is taken whole, so pass it alone")

@@ -63,6 +63,7 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	outcomes := make([]outcome, len(chunks))
 	left := make([]*framework.Result, len(chunks)) // what placement left out, by item
 	keys := make([]resourcelist.Key, len(chunks))
+	var leftBefore atomic.Bool // an item an earlier run left out (leftOutBefore)
 	lw, err := resourcelist.NewWriter(w, sl.APIVersion, sl.Kind)
 	if err != nil {
 		return nil, false
@@ -78,6 +79,9 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 				return errRestart
 			}
 			keys[i] = resourcelist.KeyOf(it.node)
+			if leftOutBefore(pl, it) {
+				leftBefore.Store(true)
+			}
 			if !r.output(it) {
 				continue
 			}
@@ -112,6 +116,9 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	}
 	var total tally
 	r.bind(pl)
+	if leftBefore.Load() {
+		r.claimedBefore(pl)
+	}
 	for i, o := range outcomes {
 		if left[i] != nil {
 			rl.Results = append(rl.Results, left[i])

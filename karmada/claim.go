@@ -4,6 +4,7 @@
 package karmada
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -182,4 +183,75 @@ func autoPropagatedNamespace(res *policy.Resource) bool {
 		return false
 	}
 	return !strings.EqualFold(res.Labels[skipAutoPropagateLabel], "true")
+}
+
+// contest is how the propagation policies contend for res: the one that
+// claims it (claim) and why each other one that selects it does not.
+func (c *claimer) contest(res *policy.Resource) policy.Claim {
+	var selecting []*propagationPolicy
+	if res.Namespace != "" {
+		for _, p := range c.pps[res.Namespace] {
+			if implicitPriority(p, res) != priorityMismatch {
+				selecting = append(selecting, p)
+			}
+		}
+	}
+	for _, p := range c.cpps {
+		if implicitPriority(p, res) != priorityMismatch {
+			selecting = append(selecting, p)
+		}
+	}
+	if len(selecting) == 0 {
+		return policy.Claim{}
+	}
+	var out policy.Claim
+	winner, why := c.claim(res)
+	if winner != nil {
+		out.By = &winner.ref
+	}
+	first := highest(c.pps[res.Namespace], res)
+	if first == nil || res.Namespace == "" {
+		first = highest(c.cpps, res)
+	}
+	for _, p := range selecting {
+		if p == winner {
+			continue
+		}
+		var lost string
+		switch {
+		case ignoredTemplate(res) != "":
+			lost = "Karmada's detector ignores it: " + why
+		case winner != nil && winner != first:
+			lost = winner.ref.String() + " claims it: its claim metadata names that policy, and a claimed template stays with its policy while the policy still selects it"
+		case winner != nil:
+			lost = precedence(winner, p, res, "claims it first")
+		case first != nil && first != p:
+			lost = precedence(first, p, res, "comes first") + ", and " + why
+		default:
+			lost = why
+		}
+		out.Lost = append(out.Lost, policy.Lost{Policy: p.ref, Why: lost})
+	}
+	return out
+}
+
+// precedence says why w claims res before l (what w does: "claims it
+// first"), as highest and claim order them: a PropagationPolicy before any
+// ClusterPropagationPolicy, then the higher spec.priority, the more
+// precise selector, the smaller name.
+func precedence(w, l *propagationPolicy, res *policy.Resource, does string) string {
+	wi, li := implicitPriority(w, res), implicitPriority(l, res)
+	precise := map[int]string{priorityName: "name", priorityLabelSelector: "labelSelector", priorityMatchAll: "apiVersion and kind alone"}
+	var why string
+	switch {
+	case w.ref.Kind != l.ref.Kind:
+		why = "a PropagationPolicy of the resource's namespace takes precedence over every ClusterPropagationPolicy"
+	case w.priority != l.priority:
+		why = fmt.Sprintf("its spec.priority %d is higher than %d", w.priority, l.priority)
+	case wi != li:
+		why = fmt.Sprintf("at the same spec.priority, its selector by %s beats one by %s", precise[wi], precise[li])
+	default:
+		why = "at the same spec.priority and selector precision, the policy whose name sorts first wins"
+	}
+	return w.ref.String() + " " + does + ": " + why
 }

@@ -104,3 +104,51 @@ func TestAutoPropagatedNamespace(t *testing.T) {
 		assert.Equal(t, want, autoPropagatedNamespace(resourceOf(t, in)), in)
 	}
 }
+
+// TestContest: the policy that claims a resource, and why each other one
+// that selects it does not, in the detector's precedence.
+func TestContest(t *testing.T) {
+	const dep = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: test\n  labels: {app: web}\n"
+	byName := mustPP(t, KindPropagationPolicy, "by-name", "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]\n")
+	byLabel := mustPP(t, KindPropagationPolicy, "by-label", "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, labelSelector: {matchLabels: {app: web}}}]\n")
+	urgent := mustPP(t, KindPropagationPolicy, "urgent", "  priority: 5\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n")
+	alsoByName := mustPP(t, KindPropagationPolicy, "a-by-name", "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]\n")
+	cpp := mustPP(t, KindClusterPropagationPolicy, "cluster-wide", "  priority: 100\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n")
+	waiting := mustPP(t, KindPropagationPolicy, "waiting", "  priority: 9\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  dependentOverrides: [missing]\n")
+	cm := mustPP(t, KindPropagationPolicy, "configmaps", "  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n")
+
+	lost := func(c policy.Claim) map[string]string {
+		m := map[string]string{}
+		for _, l := range c.Lost {
+			m[l.Policy.Name] = l.Why
+		}
+		return m
+	}
+	c := newClaimer([]*propagationPolicy{byName, byLabel, alsoByName, cpp, cm}, nil)
+	got := c.contest(resourceOf(t, dep))
+	require.NotNil(t, got.By)
+	assert.Equal(t, "a-by-name", got.By.Name)
+	assert.Equal(t, map[string]string{
+		"by-name":      "PropagationPolicy test/a-by-name claims it first: at the same spec.priority and selector precision, the policy whose name sorts first wins",
+		"by-label":     "PropagationPolicy test/a-by-name claims it first: at the same spec.priority, its selector by name beats one by labelSelector",
+		"cluster-wide": "PropagationPolicy test/a-by-name claims it first: a PropagationPolicy of the resource's namespace takes precedence over every ClusterPropagationPolicy",
+	}, lost(got), "configmaps does not select it")
+
+	c = newClaimer([]*propagationPolicy{byName, urgent}, nil)
+	assert.Equal(t, map[string]string{"by-name": "PropagationPolicy test/urgent claims it first: its spec.priority 5 is higher than 0"}, lost(c.contest(resourceOf(t, dep))))
+
+	c = newClaimer([]*propagationPolicy{byName, waiting}, nil)
+	got = c.contest(resourceOf(t, dep))
+	assert.Nil(t, got.By, "the detector does not fall back while the best policy waits")
+	assert.Equal(t, map[string]string{
+		"waiting": "PropagationPolicy test/waiting waits for OverridePolicy test/missing named in spec.dependentOverrides, which the input does not hold",
+		"by-name": "PropagationPolicy test/waiting comes first: its spec.priority 9 is higher than 0, and PropagationPolicy test/waiting waits for OverridePolicy test/missing named in spec.dependentOverrides, which the input does not hold",
+	}, lost(got))
+
+	c = newClaimer([]*propagationPolicy{cpp}, nil)
+	got = c.contest(resourceOf(t, "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: kube-system}\n"))
+	assert.Nil(t, got.By)
+	assert.Equal(t, map[string]string{"cluster-wide": "Karmada's detector ignores it: namespace kube-system is skipped by --skipped-propagating-namespaces (default kube-.*)"}, lost(got))
+
+	assert.Equal(t, policy.Claim{}, c.contest(resourceOf(t, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: test}\n")), "selected by none")
+}

@@ -174,6 +174,9 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		plan, b.PlacesWhole = ps.plan.plan, true
 	}
 	b.Placer = placer{claimer: c, fleet: t.Fleet, plan: plan, cluster: t.Cluster}
+	for _, p := range ps.propagation {
+		b.Placements = append(b.Placements, p.ref)
+	}
 	return b, append(errs, placementNotes(t.Fleet)...)
 }
 
@@ -183,6 +186,7 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	ops := opSet{}
 	var errs []error
 	var overrides []policy.Ref // the policies with rules for the cluster
+	var rules []policy.BoundRule
 	for _, d := range ps.ix.List {
 		p, ferrs := d.Policy.forCluster(t.Cluster)
 		for _, fe := range ferrs {
@@ -192,6 +196,11 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 			continue
 		}
 		overrides = append(overrides, d.Ref)
+		for i := range d.Policy.rules {
+			if r := &d.Policy.rules[i]; slices.Contains(p.rules, r.rule) {
+				rules = append(rules, policy.BoundRule{Policy: d.Ref, Rule: r.rule.Field, Hint: unplacedHint(r)})
+			}
+		}
 		if d.Ref.Kind == KindClusterOverridePolicy {
 			cops.add(p)
 		} else {
@@ -201,7 +210,21 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	if len(errs) > 0 {
 		return policy.Binding{}, errs
 	}
-	return policy.Binding{Sets: []policy.Set{cops, ops}, Overrides: overrides}, nil
+	return policy.Binding{Sets: []policy.Set{cops, ops}, Overrides: overrides, Rules: rules}, nil
+}
+
+// unplacedHint says why a rule may match nothing while its policy matches
+// resources: every rule of a policy applies to the resources the policy
+// selects, in the clusters its targetCluster selects, so placement sent
+// none of them there.
+func unplacedHint(r *decodedRule) func(policy.Seen) string {
+	target := "every cluster (no targetCluster)"
+	if r.target != nil {
+		target = "the clusters its targetCluster " + string(asJSON(r.target)) + " selects"
+	}
+	return func(policy.Seen) string {
+		return "its policy's resourceSelectors select resources, but placement sends none of them to " + target + ": check the rule's targetCluster against the propagation policies"
+	}
 }
 
 // decodedPolicy is a valid policy with every rule compiled, whichever
@@ -423,6 +446,15 @@ func dedupe(errs field.ErrorList) field.ErrorList {
 		}
 	}
 	return out
+}
+
+// Unclaimed says why a propagation policy that selects no resource of the
+// input claims none.
+func (Dialect) Unclaimed(ref policy.Ref) string {
+	if ref.Kind == KindPropagationPolicy {
+		return "its resourceSelectors select no resource of the input in namespace " + ref.Namespace + " (a PropagationPolicy selects only resources of its own namespace): check their apiVersion, kind, name and labelSelector"
+	}
+	return "its resourceSelectors select no resource of the input: check their apiVersion, kind, namespace, name and labelSelector"
 }
 
 // Unapplied says why a policy with rules for the rendered clusters changed

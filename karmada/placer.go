@@ -194,6 +194,11 @@ func (pl placer) Place(res *policy.Resource) (policy.Placement, bool, error) {
 	return out, true, nil
 }
 
+// Claim implements policy.Claimer: the propagation policy that claims
+// res, whichever cluster is rendered, and why the others that select it
+// do not.
+func (pl placer) Claim(res *policy.Resource) policy.Claim { return pl.claimer.contest(res) }
+
 // placementNotes are the assumptions a placement made about the fleet.
 func placementNotes(fleet []*policy.Cluster) []error {
 	var unknown []string

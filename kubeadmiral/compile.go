@@ -87,6 +87,7 @@ func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	ps := &policies{ix: ix, placements: &placements{pps: map[string]*propagationPolicy{}}}
 	for _, d := range pix.List {
 		ps.placements.pps[d.Key] = d.Policy
+		ps.placements.ordered = append(ps.placements.ordered, d.Policy)
 	}
 	return ps, nil
 }
@@ -145,6 +146,9 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		return policy.Binding{}, []error{ps.plan.err}
 	}
 	b.Placer, b.PlacesWhole = placer{ps: ps.placements, cluster: t.Cluster}, true
+	for _, p := range ps.placements.ordered {
+		b.Placements = append(b.Placements, p.ref)
+	}
 	return b, append(errs, placementNotes(t.Fleet)...)
 }
 
@@ -182,10 +186,14 @@ func (ps *policies) unmatchedTargets(fleet []*policy.Cluster) []error {
 func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 	s := &set{cops: map[string]*compiled{}, ops: map[string]*compiled{}}
 	var overrides []policy.Ref // the policies with rules for the cluster
+	var rules []policy.BoundRule
 	for _, d := range ps.ix.List {
 		p := d.Policy.forCluster(d.Ref, t.Cluster)
 		if len(p.rules) > 0 && p.err == nil {
 			overrides = append(overrides, d.Ref)
+			for _, r := range p.rules {
+				rules = append(rules, policy.BoundRule{Policy: d.Ref, Rule: fmt.Sprintf("spec.overrideRules[%d]", r.index), Hint: unplacedHint(d.Policy.rules[r.index].TargetClusters)})
+			}
 		}
 		if d.Ref.Kind == KindClusterOverridePolicy {
 			s.cops[d.Ref.Name] = p
@@ -193,7 +201,31 @@ func (ps *policies) overridesFor(t policy.Target) (policy.Binding, []error) {
 			s.ops[d.Ref.Namespace+"/"+d.Ref.Name] = p
 		}
 	}
-	return policy.Binding{Sets: []policy.Set{s}, Overrides: overrides}, nil
+	return policy.Binding{Sets: []policy.Set{s}, Overrides: overrides, Rules: rules}, nil
+}
+
+// unplacedHint says why a rule may match nothing while its policy matches
+// resources: every rule applies to the resources that name the policy,
+// in the clusters its targetClusters select, so placement sent none of
+// them there.
+func unplacedHint(t *targetClusters) func(policy.Seen) string {
+	where := "every cluster (no targetClusters)"
+	if t != nil {
+		var parts []string
+		if len(t.Clusters) > 0 {
+			parts = append(parts, "clusters "+strings.Join(t.Clusters, ", "))
+		}
+		if len(t.ClusterSelector) > 0 {
+			parts = append(parts, "a clusterSelector")
+		}
+		if len(t.ClusterAffinity) > 0 {
+			parts = append(parts, "a clusterAffinity")
+		}
+		where = "the clusters its targetClusters select (" + strings.Join(parts, "; ") + ")"
+	}
+	return func(policy.Seen) string {
+		return "resources name its policy in their labels, but placement sends none of them to " + where + ": check the rule's targetClusters against the propagation policies"
+	}
 }
 
 // forCluster keeps the rules that target c, in order.
@@ -307,6 +339,15 @@ func fleetOf(fleet []*policy.Cluster, apiVersion, kind string) bool {
 		}
 	}
 	return false
+}
+
+// Unclaimed says why a propagation policy no resource of the input names
+// claims none.
+func (Dialect) Unclaimed(ref policy.Ref) string {
+	if ref.Kind == KindPropagationPolicy {
+		return fmt.Sprintf("no resource of the input in namespace %s names it in its %s label", ref.Namespace, PropagationPolicyLabel)
+	}
+	return fmt.Sprintf("no resource of the input names it in its %s label", ClusterPropagationPolicyLabel)
 }
 
 // Unapplied says why a policy with rules for the rendered clusters changed

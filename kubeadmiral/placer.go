@@ -105,8 +105,10 @@ type placed struct {
 // placements decides for the input: the policies, the fleet and the
 // followers' clusters, which depend on every leader.
 type placements struct {
-	pps   map[string]*propagationPolicy // propagationKey → policy
-	fleet []*policy.Cluster
+	pps map[string]*propagationPolicy // propagationKey → policy
+	// ordered are the policies in input order.
+	ordered []*propagationPolicy
+	fleet   []*policy.Cluster
 	// follows holds, per follower, the clusters its leaders go to.
 	follows map[resourceKey]map[string]bool
 }
@@ -114,14 +116,10 @@ type placements struct {
 // decide places one resource by its own policy.
 func (ps *placements) decide(res *policy.Resource) (*placed, error) {
 	annotations := res.Node.GetAnnotations()
-	switch {
-	case !federatedTypes.Has(gvkOf(res)):
-		return &placed{nowhere: fmt.Sprintf("KubeAdmiral federates no %s %s: no default FederatedTypeConfig has it as source type", res.APIVersion, res.Kind)}, nil
-	case res.Namespace == fedSystemNamespace || res.Kind == "Namespace" && res.APIVersion == "v1" && res.Name == fedSystemNamespace:
-		return &placed{nowhere: "objects of KubeAdmiral's own namespace " + fedSystemNamespace + " are not federated"}, nil
-	case annotations[noFederatedAnnotation] != "":
-		return &placed{nowhere: "annotation " + noFederatedAnnotation + " keeps it from being federated"}, nil
-	case res.APIVersion == "v1" && res.Kind == "Namespace":
+	if why := unfederated(res, annotations); why != "" {
+		return &placed{nowhere: why}, nil
+	}
+	if res.APIVersion == "v1" && res.Kind == "Namespace" {
 		return ps.namespace(res, annotations), nil
 	}
 	p, why := ps.lookup(res)
@@ -160,6 +158,59 @@ func (ps *placements) decide(res *policy.Resource) (*placed, error) {
 		out.nowhere = fmt.Sprintf("%s places it on no cluster (%s)", p.ref, why)
 	}
 	return out, nil
+}
+
+// unfederated says why KubeAdmiral federates no object from res, or "".
+func unfederated(res *policy.Resource, annotations map[string]string) string {
+	switch {
+	case !federatedTypes.Has(gvkOf(res)):
+		return fmt.Sprintf("KubeAdmiral federates no %s %s: no default FederatedTypeConfig has it as source type", res.APIVersion, res.Kind)
+	case res.Namespace == fedSystemNamespace || res.Kind == "Namespace" && res.APIVersion == "v1" && res.Name == fedSystemNamespace:
+		return "objects of KubeAdmiral's own namespace " + fedSystemNamespace + " are not federated"
+	case annotations[noFederatedAnnotation] != "":
+		return "annotation " + noFederatedAnnotation + " keeps it from being federated"
+	}
+	return ""
+}
+
+// contest is how the propagation policies contend for res: the one its
+// labels name (lookup) claims it; another one they name does not, and
+// says why.
+func (ps *placements) contest(res *policy.Resource) policy.Claim {
+	var named []*propagationPolicy // the policies the labels name, in lookup's order
+	if name, ok := res.Labels[PropagationPolicyLabel]; ok && res.Namespace != "" {
+		if p := ps.pps[KindPropagationPolicy+"/"+res.Namespace+"/"+name]; p != nil {
+			named = append(named, p)
+		}
+	}
+	if name, ok := res.Labels[ClusterPropagationPolicyLabel]; ok {
+		if p := ps.pps[KindClusterPropagationPolicy+"/"+name]; p != nil {
+			named = append(named, p)
+		}
+	}
+	if len(named) == 0 {
+		return policy.Claim{}
+	}
+	gate := unfederated(res, res.Node.GetAnnotations())
+	if gate == "" && res.APIVersion == "v1" && res.Kind == "Namespace" {
+		gate = "KubeAdmiral places a Namespace by namespace auto-propagation, not by a propagation policy"
+	}
+	var out policy.Claim
+	p, why := ps.lookup(res)
+	if gate == "" && p != nil {
+		out.By = &p.ref
+	}
+	for _, n := range named {
+		switch {
+		case gate != "":
+			out.Lost = append(out.Lost, policy.Lost{Policy: n.ref, Why: gate})
+		case p == nil:
+			out.Lost = append(out.Lost, policy.Lost{Policy: n.ref, Why: why})
+		case n != p:
+			out.Lost = append(out.Lost, policy.Lost{Policy: n.ref, Why: fmt.Sprintf("its label %s names %s, which KubeAdmiral reads before label %s", PropagationPolicyLabel, p.ref, ClusterPropagationPolicyLabel)})
+		}
+	}
+	return out
 }
 
 // namespace is the nsautoprop controller's placement of a Namespace: every
@@ -447,6 +498,11 @@ type placer struct {
 	ps      *placements
 	cluster *policy.Cluster
 }
+
+// Claim implements policy.Claimer: the propagation policy that claims
+// res, whichever cluster is rendered, and why the others its labels name
+// do not.
+func (pl placer) Claim(res *policy.Resource) policy.Claim { return pl.ps.contest(res) }
 
 // Place says whether the cluster receives res and with how many replicas.
 func (pl placer) Place(res *policy.Resource) (policy.Placement, bool, error) {

@@ -6,6 +6,7 @@ package kyverno
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
@@ -22,6 +23,9 @@ type compiled struct {
 	namespace  string
 	applyOne   bool
 	rules      []*compiledRule
+	// sources are the mutate rules of spec.rules, in order: what the
+	// rules (autogen ones included) are counted as when they match.
+	sources []sourceRule
 	// nondeterministic lists the time- and randomness-dependent JMESPath
 	// calls of the rules, for a warning.
 	nondeterministic []string
@@ -31,7 +35,10 @@ type compiled struct {
 type compiledRule struct {
 	rule  Rule
 	name  string
-	field string // e.g. "spec.rules[0]" or "spec.rules (autogen-x)"
+	field string // e.g. "spec.rules[0]" or "spec.rules (generated autogen-x)"
+	// source is the field of the rule of spec.rules this one is or was
+	// generated from: "spec.rules[0]".
+	source string
 	// doc is the rule's JSON value, substituted whole before a patch.
 	doc any
 	// usesNamespaceSelector, with selectorField, marks rules that need the
@@ -73,6 +80,14 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, *invalid) {
 			continue // validate, generate and verifyImages rules do not mutate
 		}
 		cr := &compiledRule{rule: r, name: r.Name, field: ruleField(&p, i, r.Name)}
+		src := sourceOf(&p, cr.field, r.Name)
+		cr.source = cr.field
+		if src >= 0 {
+			cr.source = fmt.Sprintf("spec.rules[%d]", src)
+			if !slices.ContainsFunc(c.sources, func(s sourceRule) bool { return s.field == cr.source }) {
+				c.sources = append(c.sources, sourceRule{field: cr.source, name: p.Spec.Rules[src].Name, rule: p.Spec.Rules[src]})
+			}
+		}
 		doc, err := toJSONValue(r)
 		if err != nil {
 			return nil, &invalid{field: cr.field, err: err}
@@ -93,6 +108,30 @@ func ruleField(p *Policy, i int, name string) string {
 		return fmt.Sprintf("spec.rules[%d]", i)
 	}
 	return fmt.Sprintf("spec.rules (generated %s)", name)
+}
+
+// sourceRule is a mutate rule of spec.rules, as the user wrote it.
+type sourceRule struct {
+	field, name string
+	rule        Rule
+}
+
+// sourceOf is the index in spec.rules of the rule that the rule at field
+// (as ruleField names it) is, or that autogen generated it from; -1 when
+// none is.
+func sourceOf(p *Policy, field, name string) int {
+	for j := range p.Spec.Rules {
+		if field == fmt.Sprintf("spec.rules[%d]", j) {
+			return j
+		}
+	}
+	for j := range p.Spec.Rules {
+		src := p.Spec.Rules[j].Name
+		if name == autogenName("autogen", src) || name == autogenName("autogen-cronjob", src) {
+			return j
+		}
+	}
+	return -1
 }
 
 // namespaceSelectorField returns the path of the rule's first

@@ -135,6 +135,7 @@ func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 	set := &Set{namespaces: ps.namespaces}
 	var warnings []error
 	var overrides []policy.Ref
+	var rules []policy.BoundRule
 	for _, d := range ps.ix.List {
 		if !selected(t.Admission, d.Ref) {
 			continue
@@ -149,11 +150,16 @@ func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 			// that validates or generates is not expected to.
 			overrides = append(overrides, d.Ref)
 		}
+		for i, src := range d.Policy.sources {
+			applyOne := d.Policy.applyOne && i > 0
+			rules = append(rules, policy.BoundRule{Policy: d.Ref, Rule: src.field, Name: src.name,
+				Hint: func(seen policy.Seen) string { return unmatchedHint(&src.rule, applyOne, seen) }})
+		}
 	}
 	if len(set.policies) == 0 {
 		return policy.Binding{}, warnings
 	}
-	return policy.Binding{Sets: []policy.Set{set}, Overrides: overrides}, warnings
+	return policy.Binding{Sets: []policy.Set{set}, Overrides: overrides, Rules: rules}, warnings
 }
 
 // selected reports whether the cluster runs the policy, as sel says.
@@ -222,7 +228,7 @@ type policyFilter struct {
 }
 
 func (f policyFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
-	if _, _, err := f.p.apply(n, f.ns); err != nil {
+	if _, _, _, err := f.p.apply(n, f.ns); err != nil {
 		return nil, err
 	}
 	return n, nil
@@ -230,7 +236,17 @@ func (f policyFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
 
 // FilterCount implements policy.CountingFilter: the rules that changed
 // the resource, and whether any patch edited its node.
-func (f policyFilter) FilterCount(n *yaml.RNode) (int, bool, error) { return f.p.apply(n, f.ns) }
+func (f policyFilter) FilterCount(n *yaml.RNode) (int, bool, error) {
+	applied, modified, _, err := f.p.apply(n, f.ns)
+	return applied, modified, err
+}
+
+// FilterMatch implements policy.MatchingFilter: FilterCount, and the
+// rules of spec.rules that matched the resource (an autogen rule as the
+// rule it was generated from).
+func (f policyFilter) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
+	return f.p.apply(n, f.ns)
+}
 
 // defaultNamespace gives a namespaced resource without a namespace the
 // namespace "default", as `kyverno apply` does when it loads resources. It
@@ -289,7 +305,10 @@ func gvk(obj map[string]any) (group, version, kind string) {
 	return group, version, kind
 }
 
-// Unapplied says why a policy with mutate rules changed no resource.
-func (Dialect) Unapplied(policy.Ref) string {
-	return "none of its mutate rules matched a resource of the input, or their patches left each one as it was: check the rules' match, exclude and preconditions"
+// Unapplied says why a policy with mutate rules matched no resource.
+func (Dialect) Unapplied(ref policy.Ref) string {
+	if ref.Kind == KindPolicy {
+		return "none of its mutate rules matched a resource of the input in namespace " + ref.Namespace + " (a Policy applies only to resources of its own namespace): check the rules' match, exclude and preconditions"
+	}
+	return "none of its mutate rules matched a resource of the input: check the rules' match, exclude and preconditions"
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/kio/kioutil"
@@ -50,12 +51,14 @@ type identity struct {
 
 // apply runs the policy's rules on the resource in order, each on the
 // output of the previous one. It returns the number of rules that changed
-// the resource and whether any patch edited its node; a rule error stops
-// it.
-func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bool, err error) {
+// the resource, whether any patch edited its node and the rules that
+// matched it (match, exclude and preconditions passed), by the field of
+// the rule in spec.rules that they are or were generated from; a rule
+// error stops it.
+func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bool, matched []string, err error) {
 	undo, err := asKyvernoSeesIt(n)
 	if err != nil {
-		return 0, false, err
+		return 0, false, nil, err
 	}
 	defer func() {
 		if uerr := undo(); uerr != nil && err == nil {
@@ -65,17 +68,17 @@ func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bo
 	return p.run(n, ns)
 }
 
-func (p *compiled) run(n *yaml.RNode, ns Namespaces) (applied int, modified bool, err error) {
+func (p *compiled) run(n *yaml.RNode, ns Namespaces) (applied int, modified bool, matched []string, err error) {
 	obj, err := jsonView(n)
 	if err != nil {
-		return 0, false, err
+		return 0, false, nil, err
 	}
 	defaultNamespace(obj)
 	if p.namespaced {
 		// A Policy applies only to resources of its own namespace.
 		meta, _ := obj["metadata"].(map[string]any)
 		if ns, _ := meta["namespace"].(string); ns != p.namespace || !namespacedKind(obj) {
-			return 0, false, nil
+			return 0, false, nil, nil
 		}
 	}
 	r := &run{p: p, node: n, obj: obj, ctx: vars.NewContext()}
@@ -87,26 +90,29 @@ func (p *compiled) run(n *yaml.RNode, ns Namespaces) (applied int, modified bool
 		func() error { return r.ctx.AddImages(obj) },
 	} {
 		if err := step(); err != nil {
-			return 0, false, fmt.Errorf("build the JSON context: %w", err)
+			return 0, false, nil, fmt.Errorf("build the JSON context: %w", err)
 		}
 	}
 	for _, cr := range p.rules {
-		changed, err := r.rule(cr)
+		ok, changed, err := r.rule(cr)
 		if err != nil {
-			return applied, r.modified, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
+			return applied, r.modified, matched, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
+		}
+		if ok && !slices.Contains(matched, cr.source) {
+			matched = append(matched, cr.source)
 		}
 		if !changed {
 			continue
 		}
 		applied++
 		if err := r.refresh(); err != nil {
-			return applied, r.modified, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
+			return applied, r.modified, matched, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
 		}
 		if p.applyOne {
 			break
 		}
 	}
-	return applied, r.modified, nil
+	return applied, r.modified, matched, nil
 }
 
 // RuleError is a rule failing on a resource.
@@ -134,42 +140,44 @@ func (r *run) refresh() error {
 }
 
 // rule runs one rule: match, context, preconditions, then the patch or
-// foreach. changed reports a pass; false is a skip.
-func (r *run) rule(cr *compiledRule) (changed bool, err error) {
+// foreach. matched reports that match, exclude and preconditions passed;
+// changed reports a pass; false is a skip.
+func (r *run) rule(cr *compiledRule) (matched, changed bool, err error) {
 	o := r.object()
-	matched := cr.rule.matches(o)
+	matched = cr.rule.matches(o)
 	if o.namespaceNeeded {
-		return false, fmt.Errorf("%s: namespaceSelector needs the labels of namespace %q, and the input has no Namespace object of that name: add it to the input (an offline render cannot read namespaces from a cluster)", cr.selectorField, o.namespace)
+		return false, false, fmt.Errorf("%s: namespaceSelector needs the labels of namespace %q, and the input has no Namespace object of that name: add it to the input (an offline render cannot read namespaces from a cluster)", cr.selectorField, o.namespace)
 	}
 	if !matched {
-		return false, nil
+		return false, false, nil
 	}
 	r.ctx.Checkpoint()
 	defer r.ctx.Restore()
 	if err := r.loadContext(cr.rule.Context); err != nil {
-		return false, fmt.Errorf("failed to load context: %w", err)
+		return false, false, fmt.Errorf("failed to load context: %w", err)
 	}
 	ok, _, err := conditions.Evaluate(cr.rule.Preconditions, r.substituter())
 	if err != nil {
-		return false, fmt.Errorf("failed to evaluate preconditions: %w", err)
+		return false, false, fmt.Errorf("failed to evaluate preconditions: %w", err)
 	}
 	if !ok {
-		return false, nil
+		return false, false, nil
 	}
 	if len(cr.rule.Mutate.ForEach) > 0 {
 		changed, err := r.foreach(cr.rule.Mutate.ForEach, 0)
 		if err != nil {
-			return false, fmt.Errorf("failed to mutate elements: %w", err)
+			return true, false, fmt.Errorf("failed to mutate elements: %w", err)
 		}
-		return changed, nil
+		return true, changed, nil
 	}
 	doc, err := vars.Substitute(r.ctx, jsonvalue.DeepCopy(cr.doc))
 	if err != nil {
-		return false, fmt.Errorf("variable substitution failed: %w", err)
+		return true, false, fmt.Errorf("variable substitution failed: %w", err)
 	}
 	m, _ := doc.(map[string]any)
 	mutate, _ := m["mutate"].(map[string]any)
-	return r.patch(mutate)
+	changed, err = r.patch(mutate)
+	return true, changed, err
 }
 
 // object is the current resource as rule matching reads it.

@@ -39,6 +39,14 @@ type Cluster struct {
 	// Resources is the capacity the cluster object's status reports; nil
 	// when it reports none.
 	Resources *Resources
+	// Properties are the named properties the cluster object's status
+	// reports (KubeFleet MemberCluster status.properties, e.g.
+	// "kubernetes-fleet.io/node-count": "3"); nil when it reports none.
+	Properties map[string]string
+	// Leaving is set when the cluster object is being deleted
+	// (metadata.deletionTimestamp): a control plane places nothing new
+	// on a cluster that leaves the fleet.
+	Leaving bool
 	// APIs lists the group/version/kinds the cluster serves (Karmada's
 	// status.apiEnablements, KubeAdmiral's status.apiResourceTypes), e.g.
 	// "apps/v1/Deployment"; nil when the object does not say.
@@ -67,6 +75,9 @@ type Resources struct {
 	Allocating, Allocated map[string]resource.Quantity
 	// Available is what is left (KubeAdmiral's status.resources.available).
 	Available map[string]resource.Quantity
+	// Capacity is the nodes' total capacity (KubeFleet's
+	// status.resourceUsage.capacity).
+	Capacity map[string]resource.Quantity
 	// SchedulableNodes counts the nodes pods can be scheduled on
 	// (KubeAdmiral); nil when not reported.
 	SchedulableNodes *int64
@@ -303,6 +314,19 @@ type Trace struct {
 	Applied []Applied
 	// Placement is what a Placer decided for the resource, when one did.
 	Placement *Placement
+	// Matched lists the rules that matched the resource, once each, whether
+	// or not they changed it: every rule a Set returned, and of a step that
+	// runs many rules of its policy (a MatchingFilter) those it says
+	// matched. A bookkeeping rule is not listed.
+	Matched []Match
+}
+
+// Match is a rule of a policy that matched a resource.
+type Match struct {
+	Policy *Ref
+	// Rule is the rule's field inside the policy, e.g.
+	// "spec.overrideRules[0]" or "spec.rules[1]".
+	Rule string
 }
 
 // ApplyTrace is Apply recording the steps that applied in tr (nil: none).
@@ -319,12 +343,13 @@ func ApplyTrace(res *Resource, sets []Set, tr *Trace) (int, error) {
 		}
 		for _, rule := range rules {
 			counted := rule.Internal
+			ruleMatched := tr != nil && !rule.Internal
 			for _, step := range rule.Steps {
 				var before []byte
 				if tr != nil && tr.Explain && !rule.Internal {
 					before, _ = yamlnode.MarshalJSON(res.Node.YNode())
 				}
-				n, modified, err := runStep(step, res.Node)
+				n, modified, matched, err := runStep(step, res.Node)
 				if err == nil && modified {
 					err = checkIdentity(res.Node)
 				}
@@ -338,6 +363,13 @@ func ApplyTrace(res *Resource, sets []Set, tr *Trace) (int, error) {
 					return applied, &Error{Policy: *rule.Policy, Field: field, Resource: &resRef, Err: err}
 				}
 				res.Touched = res.Touched || modified
+				if tr != nil && !rule.Internal && matched != nil {
+					// The step says which of its policy's rules matched.
+					ruleMatched = false
+					for _, m := range matched {
+						tr.match(rule.Policy, m)
+					}
+				}
 				if tr != nil && !rule.Internal && n != 0 {
 					a := Applied{Policy: rule.Policy, Rule: rule.Field, Step: step.Field}
 					if tr.Explain && modified {
@@ -351,6 +383,9 @@ func ApplyTrace(res *Resource, sets []Set, tr *Trace) (int, error) {
 					counted = true
 				}
 			}
+			if ruleMatched {
+				tr.match(rule.Policy, rule.Field)
+			}
 			if !counted {
 				applied++
 				if tr != nil && len(rule.Steps) == 0 {
@@ -361,6 +396,16 @@ func ApplyTrace(res *Resource, sets []Set, tr *Trace) (int, error) {
 		}
 	}
 	return applied, nil
+}
+
+// match records that a rule of p matched, once.
+func (tr *Trace) match(p *Ref, rule string) {
+	for _, m := range tr.Matched {
+		if m.Rule == rule && *m.Policy == *p {
+			return
+		}
+	}
+	tr.Matched = append(tr.Matched, Match{Policy: p, Rule: rule})
 }
 
 // checkIdentity fails a resource that an override left without apiVersion,
@@ -386,15 +431,34 @@ type CountingFilter interface {
 	FilterCount(n *yaml.RNode) (applied int, modified bool, err error)
 }
 
+// MatchingFilter is a CountingFilter whose step runs several rules of its
+// policy (a Kyverno policy's mutate rules) and also says which of them
+// matched the resource, by their fields in the policy, whether or not they
+// changed it: a rule that matched is working as meant, even when the
+// resource already had what it sets.
+type MatchingFilter interface {
+	CountingFilter
+	FilterMatch(n *yaml.RNode) (applied int, modified bool, matched []string, err error)
+}
+
 // runStep runs a step; n is the rules it applied, or -1 when the step
 // does not count them; modified is false only when the step says it left
-// the node alone.
-func runStep(step Step, node *yaml.RNode) (n int, modified bool, err error) {
+// the node alone; matched is nil unless the step is a MatchingFilter, and
+// then not nil.
+func runStep(step Step, node *yaml.RNode) (n int, modified bool, matched []string, err error) {
+	if m, ok := step.Filter.(MatchingFilter); ok {
+		n, modified, matched, err = m.FilterMatch(node)
+		if matched == nil {
+			matched = []string{}
+		}
+		return n, modified, matched, err
+	}
 	if c, ok := step.Filter.(CountingFilter); ok {
-		return c.FilterCount(node)
+		n, modified, err = c.FilterCount(node)
+		return n, modified, nil, err
 	}
 	_, err = step.Filter.Filter(node)
-	return -1, true, err
+	return -1, true, nil, err
 }
 
 // Error is a problem with a policy: invalid (Resource is nil), failing to

@@ -285,3 +285,50 @@ func TestWarning(t *testing.T) {
 	assert.False(t, IsWarning(cause))
 	assert.False(t, IsWarning(nil))
 }
+
+// matching is a MatchingFilter: the rules of its policy that matched, of
+// which it changes none.
+type matching struct{ matched []string }
+
+func (m matching) Filter(n *yaml.RNode) (*yaml.RNode, error) { return n, nil }
+func (m matching) FilterCount(*yaml.RNode) (int, bool, error) {
+	return 0, false, nil
+}
+func (m matching) FilterMatch(*yaml.RNode) (int, bool, []string, error) {
+	return 0, false, m.matched, nil
+}
+
+// TestTraceMatched: a rule a Set returns matched, once, whatever its steps
+// did; a MatchingFilter's step names the rules that matched instead (none
+// is none); a bookkeeping rule is not listed.
+func TestTraceMatched(t *testing.T) {
+	op := &Ref{Kind: "OverridePolicy", Namespace: "shop", Name: "op"}
+	cp := &Ref{Kind: "ClusterPolicy", Name: "cp"}
+	noop := Step{Field: "spec.overrideRules[0].overriders.plaintext", Filter: counting{}}
+	set := rules(
+		&Rule{Policy: op, Field: "spec.overrideRules[0]", Steps: []Step{noop, noop}},
+		&Rule{Policy: op, Field: "spec.overrideRules[1]"},
+		&Rule{Policy: op, Field: "metadata", Internal: true, Steps: []Step{noop}},
+		&Rule{Policy: cp, Field: "spec.rules", Steps: []Step{{Field: "spec.rules", Filter: matching{matched: []string{"spec.rules[0]", "spec.rules[2]"}}}}},
+		&Rule{Policy: cp, Field: "spec.rules", Steps: []Step{{Field: "spec.rules", Filter: matching{}}}},
+	)
+	rn, err := yaml.Parse(deployment)
+	require.NoError(t, err)
+	tr := &Trace{}
+	_, err = ApplyTrace(NewResource(rn), []Set{set}, tr)
+	require.NoError(t, err)
+	assert.Equal(t, []Match{
+		{Policy: op, Rule: "spec.overrideRules[0]"},
+		{Policy: op, Rule: "spec.overrideRules[1]"},
+		{Policy: cp, Rule: "spec.rules[0]"},
+		{Policy: cp, Rule: "spec.rules[2]"},
+	}, tr.Matched)
+}
+
+func TestNear(t *testing.T) {
+	kinds := []string{"ConfigMap", "Deployment", "StatefulSet", "deployment"}
+	assert.Equal(t, []string{"Deployment", "deployment"}, Near("Deploymnet", kinds))
+	assert.Equal(t, []string{"Deployment"}, Near("deployment", kinds), "equal ignoring case")
+	assert.Empty(t, Near("Job", []string{"Jobs"}), "too short to guess")
+	assert.Empty(t, Near("Secret", kinds))
+}

@@ -153,3 +153,23 @@ func (ls Lookalikes) Misspelt(apiVersion, kind string, skip func(Lookalike) bool
 	}
 	return nil
 }
+
+// Near lists the words of among that are a near miss of word: equal
+// ignoring case, or within two single-character edits (and not equal),
+// in among's order. A word shorter than four characters has none.
+func Near(word string, among []string) []string {
+	if len(word) < 4 {
+		return nil
+	}
+	var out []string
+	lw := strings.ToLower(word)
+	for _, w := range among {
+		if w == word {
+			continue
+		}
+		if lo := strings.ToLower(w); lo == lw || editDistance(lo, lw) <= 2 {
+			out = append(out, w)
+		}
+	}
+	return out
+}

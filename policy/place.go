@@ -29,6 +29,56 @@ type Binding struct {
 	// often a selector or label that names nothing of the input. A policy
 	// left out has nothing to do in this cluster, which is no mistake.
 	Overrides []Ref
+	// Rules are the rules of the Overrides that target the cluster: the
+	// run warns about those that matched no resource in any rendered
+	// cluster while their policy matched some.
+	Rules []BoundRule
+	// Placements are the placement policies the Placer decides with: the
+	// run warns about those that claim no resource (see Claimer).
+	Placements []Ref
+}
+
+// BoundRule is a rule of an override policy that targets the cluster.
+type BoundRule struct {
+	Policy Ref
+	// Rule is the rule's field inside the policy, as Match.Rule names it:
+	// "spec.overrideRules[0]", "spec" (Karmada's deprecated top-level
+	// targetCluster and overriders), "spec.rules[1]".
+	Rule string
+	// Name is the rule's own name, where rules have one (Kyverno).
+	Name string
+	// Hint says what the rule selects, for the warning about a rule that
+	// matched nothing; seen is what the run rendered, for near misses.
+	Hint func(seen Seen) string
+}
+
+// Seen is what a run rendered: the kinds and names of its resources,
+// sorted, each once.
+type Seen struct {
+	Kinds, Names []string
+}
+
+// Claimer is a Placer that says which of its placement policies claims a
+// resource (whichever cluster is rendered), and why the others that
+// select it do not.
+type Claimer interface {
+	Claim(res *Resource) Claim
+}
+
+// Claim is how a dialect's placement policies contend for one resource.
+type Claim struct {
+	// By is the policy that claims the resource; nil when none does.
+	By *Ref
+	// Lost are the other policies that select the resource, each with why
+	// it does not claim it (e.g. "PropagationPolicy shop/all claims it
+	// first: its spec.priority 10 is higher than 0").
+	Lost []Lost
+}
+
+// Lost is a placement policy that selects a resource but does not claim it.
+type Lost struct {
+	Policy Ref
+	Why    string
 }
 
 // Placement is whether the target cluster receives a resource, and with

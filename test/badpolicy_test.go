@@ -55,6 +55,7 @@ func TestBadPolicies(t *testing.T) {
 	tables := map[string]map[string]badPolicy{
 		"karmada":     karmadaBadPolicies,
 		"kubeadmiral": kubeadmiralBadPolicies,
+		"kubefleet":   kubefleetBadPolicies,
 		"kyverno":     kyvernoBadPolicies,
 		"any":         commonBadPolicies,
 	}

@@ -190,23 +190,34 @@ func TestE2EKustomize(t *testing.T) {
 // for the first (twice: the second render changes nothing), and a plain
 // pipe from kpt fn source for the second.
 func TestE2EPlacement(t *testing.T) {
+	renderThenPipe(t, "placement", "cluster1", "render-cluster2.yaml", "cluster2.yaml",
+		"replicas: 2 # divided 2:1 between the two clusters", "replicas: 1 # divided 2:1 between the two clusters")
+}
+
+// renderThenPipe runs a two-cluster example with the README's commands:
+// kpt fn render for the cluster its Kptfile names (once with -o unwrap,
+// whose output holds first; then twice in place: the package must equal
+// testdata/examples/<example>/<tree>, and the second render change
+// nothing), and a pipe from kpt fn source with the other function config
+// (fnConfig), whose output holds second and equals <golden>.
+func renderThenPipe(t *testing.T, example, tree, fnConfig, golden, first, second string) {
 	kpt := requireTool(t, "kpt")
-	ws := workspace(t, "placement")
-	pkg := filepath.Join(ws, "examples", "placement")
+	ws := workspace(t, example)
+	pkg := filepath.Join(ws, "examples", example)
 
-	out := run(t, ws, nil, kpt, "fn", "render", "examples/placement", "--allow-exec", "-o", "unwrap")
-	assert.Contains(t, out, "replicas: 2 # divided 2:1 between the two clusters")
-	assertTreeEqual(t, filepath.Join(repoRoot, "examples", "placement"), pkg, "-o unwrap leaves the package untouched")
+	out := run(t, ws, nil, kpt, "fn", "render", "examples/"+example, "--allow-exec", "-o", "unwrap")
+	assert.Contains(t, out, first)
+	assertTreeEqual(t, filepath.Join(repoRoot, "examples", example), pkg, "-o unwrap leaves the package untouched")
 
-	run(t, ws, nil, kpt, "fn", "render", "examples/placement", "--allow-exec")
-	compareGoldenTree(t, expected("placement", "cluster1"), pkg)
-	run(t, ws, nil, kpt, "fn", "render", "examples/placement", "--allow-exec")
-	assertTreeEqual(t, expected("placement", "cluster1"), pkg, "the second render changed the package")
+	run(t, ws, nil, kpt, "fn", "render", "examples/"+example, "--allow-exec")
+	compareGoldenTree(t, expected(example, tree), pkg)
+	run(t, ws, nil, kpt, "fn", "render", "examples/"+example, "--allow-exec")
+	assertTreeEqual(t, expected(example, tree), pkg, "the second render changed the package")
 
-	ws = workspace(t, "placement")
-	out = run(t, ws, nil, "bash", "-c", "set -o pipefail; kpt fn source examples/placement --fn-config examples/placement/render-cluster2.yaml | bin/apply-overrides")
-	assert.Contains(t, out, "replicas: 1 # divided 2:1 between the two clusters")
-	compareGolden(t, expected("placement", "cluster2.yaml"), out)
+	ws = workspace(t, example)
+	out = run(t, ws, nil, "bash", "-c", "set -o pipefail; kpt fn source examples/"+example+" --fn-config examples/"+example+"/"+fnConfig+" | bin/apply-overrides")
+	assert.Contains(t, out, second)
+	compareGolden(t, expected(example, golden), out)
 }
 
 // TestExampleKubeAdmiralPlacement renders examples/kubeadmiral-placement
@@ -261,4 +272,15 @@ spec:
 	out, err := cmd.CombinedOutput()
 	require.Error(t, err, "kustomize takes no duplicated resource ids:\n%s", out)
 	assert.Contains(t, string(out), `generated duplicate resource: {"group":"apps","version":"v1","kind":"Deployment","name":"web","namespace":"shop"}`)
+}
+
+// TestE2EKubeFleet renders examples/kubefleet, a KubeFleet fleet of two
+// MemberClusters, with the README's commands: kpt fn render for member1
+// (twice: the second render changes nothing), and a pipe from kpt fn
+// source for member2. member1 (production) gets three replicas, its
+// region and no debug settings (a Delete override); member2, whose taint
+// the placement tolerates, gets the package with its own region.
+func TestE2EKubeFleet(t *testing.T) {
+	renderThenPipe(t, "kubefleet", "member1", "render-member2.yaml", "member2.yaml",
+		"value: eastus # the cluster's region label", "value: westus # the cluster's region label")
 }

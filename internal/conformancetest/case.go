@@ -231,8 +231,11 @@ func ClusterObject(c *Case) map[string]any {
 	if len(c.Cluster.Zones) > 0 {
 		spec["zones"] = c.Cluster.Zones
 	}
-	if c.System == "kubeadmiral" {
+	switch c.System {
+	case "kubeadmiral":
 		return map[string]any{"apiVersion": "core.kubeadmiral.io/v1alpha1", "kind": "FederatedCluster", "metadata": meta}
+	case "kubefleet":
+		return map[string]any{"apiVersion": "cluster.kubernetes-fleet.io/v1beta1", "kind": "MemberCluster", "metadata": meta}
 	}
 	return map[string]any{"apiVersion": "cluster.karmada.io/v1alpha1", "kind": "Cluster", "metadata": meta, "spec": spec}
 }
@@ -244,7 +247,7 @@ func PolicyCluster(c *Case) *policy.Cluster {
 		return nil
 	}
 	pc := &policy.Cluster{Name: c.Cluster.Name, Labels: c.Cluster.Labels}
-	if c.System != "kubeadmiral" {
+	if c.System != "kubeadmiral" && c.System != "kubefleet" {
 		pc.Provider, pc.Region, pc.Zone, pc.Zones = c.Cluster.Provider, c.Cluster.Region, c.Cluster.Zone, c.Cluster.Zones
 	}
 	return pc

@@ -39,7 +39,8 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 	for _, n := range Items(t, c) {
 		apiVersion, kind := n.GetApiVersion(), n.GetKind()
 		if apiVersion == "cluster.karmada.io/v1alpha1" && kind == "Cluster" ||
-			apiVersion == "core.kubeadmiral.io/v1alpha1" && kind == "FederatedCluster" {
+			apiVersion == "core.kubeadmiral.io/v1alpha1" && kind == "FederatedCluster" ||
+			apiVersion == "cluster.kubernetes-fleet.io/v1beta1" && kind == "MemberCluster" {
 			continue
 		}
 		claimed, err := d.Claims(apiVersion, kind)
@@ -107,7 +108,7 @@ func RunDialectPlacement(t testing.TB, c *Case, d Dialect) {
 	var target *policy.Cluster
 	clusterAPIVersion, clusterKind := cd.ClusterType()
 	for _, n := range Items(t, c) {
-		if n.GetApiVersion() == clusterAPIVersion && n.GetKind() == clusterKind {
+		if isClusterObject(d, n, clusterAPIVersion, clusterKind) {
 			pc, err := cd.DecodeCluster(n)
 			require.NoError(t, err)
 			fleet = append(fleet, &pc)
@@ -184,4 +185,21 @@ func RunPlacementCases(t *testing.T, dir, system string, d Dialect) {
 			RunDialectPlacement(t, c, d)
 		})
 	}
+}
+
+// isClusterObject reports whether n is one of the dialect's cluster
+// objects: its ClusterType, or one of its OtherClusterTypes (a cluster
+// object served in more than one version).
+func isClusterObject(d Dialect, n *yaml.RNode, apiVersion, kind string) bool {
+	if n.GetApiVersion() == apiVersion && n.GetKind() == kind {
+		return true
+	}
+	if o, ok := d.(interface{ OtherClusterTypes() [][2]string }); ok {
+		for _, t := range o.OtherClusterTypes() {
+			if n.GetApiVersion() == t[0] && n.GetKind() == t[1] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -21,6 +22,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/apply-overrides/apply-overrides/oracle/harness/compare"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/recorded"
 	"github.com/apply-overrides/apply-overrides/oracle/harness/rl"
 )
 
@@ -95,9 +97,10 @@ type Compare struct {
 }
 
 type job struct {
-	name string
-	list *rl.ResourceList
-	err  error
+	name   string
+	list   *rl.ResourceList
+	err    error
+	oracle *compare.Oracle
 }
 
 // CompareMain runs scenarios (the *.yaml files of -dir, or -n generated
@@ -110,16 +113,10 @@ func CompareMain(c Compare) {
 	dir := flag.String("dir", "", "directory of scenario *.yaml files (else generate from -seed and -n)")
 	seed := flag.Uint64("seed", 1, "seed of the first generated scenario")
 	n := flag.Int("n", 10, "number of generated scenarios")
-	maxLines := flag.Int("max", 15, "disagreements printed per scenario (0: all)")
-	workers := flag.Int("j", runtime.GOMAXPROCS(0), "scenarios compared at once")
-	timeout := flag.Duration("timeout", time.Minute, "time limit of one function run")
-	quiet := flag.Bool("q", false, "print only the summary")
+	run := runFlags()
 	flag.Parse()
 
-	if _, err := os.Stat(*fn); err != nil {
-		fmt.Fprintln(os.Stderr, "compare:", err)
-		os.Exit(2)
-	}
+	checkFunction(*fn)
 	var jobs []job
 	if *dir != "" {
 		files, err := filepath.Glob(filepath.Join(*dir, "*.yaml"))
@@ -130,7 +127,7 @@ func CompareMain(c Compare) {
 		sort.Strings(files)
 		for _, f := range files {
 			data, err := os.ReadFile(f)
-			j := job{name: filepath.Base(f), err: err}
+			j := job{name: filepath.Base(f), err: err, oracle: &c.Oracle}
 			if err == nil {
 				j.list, j.err = rl.Decode(data)
 			}
@@ -139,14 +136,145 @@ func CompareMain(c Compare) {
 	} else {
 		for i := 0; i < *n; i++ {
 			s := *seed + uint64(i)
-			jobs = append(jobs, job{name: fmt.Sprintf("seed %d", s), list: c.Generate(s)})
+			jobs = append(jobs, job{name: fmt.Sprintf("seed %d", s), list: c.Generate(s), oracle: &c.Oracle})
 		}
 	}
+	if run.compare(jobs, *fn, c.DeclinedNote) > 0 {
+		os.Exit(1)
+	}
+}
 
+// CompareRecorded is what CompareRecordedMain needs of an oracle module
+// whose control plane's code is not in the repository, only its recorded
+// verdicts (package recorded).
+type CompareRecorded struct {
+	// Oracle describes how the verdicts meet the function's output; its Run
+	// is ignored: each scenario's outcome is its recorded verdict.
+	Oracle compare.Oracle
+	// Verdicts is the recorded verdicts file (gzip'd JSON lines), usually
+	// embedded in the command.
+	Verdicts []byte
+	// Generate makes the scenario with a seed; the verdicts are about its
+	// scenarios, checked by hash.
+	Generate func(seed uint64) *rl.ResourceList
+	// Outcome turns one recorded verdict into the comparison's terms.
+	Outcome func(verdict json.RawMessage) (*compare.Outcome, error)
+	// DeclinedNote explains the declined count in the summary line.
+	DeclinedNote string
+}
+
+// CompareRecordedMain compares the function binary -fn with the recorded
+// verdicts on the first -n recorded scenarios (0: all), with the accounting
+// and the output of CompareMain. It exits 2 before comparing anything when
+// more scenarios are asked for than are recorded, or when a scenario the
+// generator makes now is not the one its verdict was recorded on.
+func CompareRecordedMain(c CompareRecorded) {
+	fn := flag.String("fn", "../../bin/apply-overrides", "the apply-overrides binary")
+	n := flag.Int("n", 0, "number of recorded scenarios to compare, from the first (0: all)")
+	file := flag.String("verdicts", "", "a recorded verdicts file to use instead of the one built in")
+	run := runFlags()
+	flag.Parse()
+
+	checkFunction(*fn)
+	data := c.Verdicts
+	if *file != "" {
+		var err error
+		if data, err = os.ReadFile(*file); err != nil {
+			fail2(err)
+		}
+	}
+	set, err := recorded.Read(bytes.NewReader(data))
+	if err != nil {
+		fail2(err)
+	}
+	jobs, changed, err := c.jobs(set, *n)
+	if err != nil {
+		fail2(err)
+	}
+	if len(changed) > 0 {
+		for i, msg := range changed {
+			if i == 5 {
+				fmt.Fprintf(os.Stderr, "compare: … and %d more changed scenarios\n", len(changed)-i)
+				break
+			}
+			fmt.Fprintln(os.Stderr, "compare:", msg)
+		}
+		os.Exit(2)
+	}
+	if run.compare(jobs, *fn, c.DeclinedNote) > 0 {
+		os.Exit(1)
+	}
+}
+
+// jobs makes the comparison of the first n recorded scenarios (0: all),
+// each with its recorded verdict as the oracle's outcome. changed says which
+// scenarios the generator no longer makes as they were recorded; there are
+// no jobs then.
+func (c CompareRecorded) jobs(set *recorded.Set, n int) (jobs []job, changed []string, err error) {
+	seeds, err := set.Seeds(n)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, s := range seeds {
+		l := c.Generate(s)
+		scen, err := rl.Encode(l)
+		if err != nil {
+			return nil, nil, fmt.Errorf("scenario %d: %w", s, err)
+		}
+		verdict, err := set.Verdict(s, scen)
+		if err != nil {
+			changed = append(changed, err.Error())
+			continue
+		}
+		out, err := c.Outcome(verdict)
+		if err != nil {
+			return nil, nil, fmt.Errorf("recorded verdict of scenario %d: %w (see %s)", s, err, set.Header.Readme)
+		}
+		o := c.Oracle
+		o.Run = func([]*unstructured.Unstructured) (*compare.Outcome, error) { return out, nil }
+		jobs = append(jobs, job{name: fmt.Sprintf("seed %d", s), list: l, oracle: &o})
+	}
+	if len(changed) > 0 {
+		return nil, changed, nil
+	}
+	return jobs, nil, nil
+}
+
+func fail2(err error) {
+	fmt.Fprintln(os.Stderr, "compare:", err)
+	os.Exit(2)
+}
+
+func checkFunction(fn string) {
+	if _, err := os.Stat(fn); err != nil {
+		fail2(err)
+	}
+}
+
+// runOptions are the flags of a comparison run both mains share.
+type runOptions struct {
+	maxLines *int
+	workers  *int
+	timeout  *time.Duration
+	quiet    *bool
+}
+
+func runFlags() runOptions {
+	return runOptions{
+		maxLines: flag.Int("max", 15, "disagreements printed per scenario (0: all)"),
+		workers:  flag.Int("j", runtime.GOMAXPROCS(0), "scenarios compared at once"),
+		timeout:  flag.Duration("timeout", time.Minute, "time limit of one function run"),
+		quiet:    flag.Bool("q", false, "print only the summary"),
+	}
+}
+
+// compare runs the jobs on the workers, prints the summary and returns the
+// number of scenarios that disagree.
+func (o runOptions) compare(jobs []job, fn, declinedNote string) int {
 	reports := make([]*compare.Report, len(jobs))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for w := 0; w < max(1, *workers); w++ {
+	for w := 0; w < max(1, *o.workers); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -156,7 +284,7 @@ func CompareMain(c Compare) {
 					reports[i] = &compare.Report{Name: j.name, OracleError: "scenario: " + j.err.Error()}
 					continue
 				}
-				reports[i] = c.Oracle.Scenario(j.name, j.list, *fn, *timeout)
+				reports[i] = j.oracle.Scenario(j.name, j.list, fn, *o.timeout)
 			}
 		}()
 	}
@@ -165,10 +293,7 @@ func CompareMain(c Compare) {
 	}
 	close(next)
 	wg.Wait()
-
-	if Summarize(os.Stdout, reports, *maxLines, *quiet, c.DeclinedNote) > 0 {
-		os.Exit(1)
-	}
+	return Summarize(os.Stdout, reports, *o.maxLines, *o.quiet, declinedNote)
 }
 
 // Summarize prints the reports that disagree (unless quiet; at most

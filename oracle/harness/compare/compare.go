@@ -293,16 +293,11 @@ func (o *Oracle) runFunction(l *rl.ResourceList, cluster, fn string, timeout tim
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, fn)
-	cmd.Stdin = bytes.NewReader(data)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("function failed (%v): %s%s", err, tail(stderr.String()), errorResults(stdout.Bytes()))
+	stdout, stderr, err := Exec(fn, data, timeout)
+	if err != nil {
+		return nil, fmt.Errorf("function failed (%v): %s%s", err, Tail(string(stderr)), errorResults(stdout))
 	}
-	out, err := rl.Decode(stdout.Bytes())
+	out, err := rl.Decode(stdout)
 	if err != nil {
 		return nil, fmt.Errorf("function output: %w", err)
 	}
@@ -326,7 +321,22 @@ func (o *Oracle) runFunction(l *rl.ResourceList, cluster, fn string, timeout tim
 	return got, nil
 }
 
-func tail(s string) string {
+// Exec runs the command bin with stdin and a time limit, and returns what
+// it wrote to stdout and stderr.
+func Exec(bin string, stdin []byte, timeout time.Duration) (stdout, stderr []byte, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	return out.Bytes(), errOut.Bytes(), err
+}
+
+// Tail is the end of a command's stderr, at most 300 bytes, as the
+// reports quote it.
+func Tail(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) > 300 {
 		s = "…" + s[len(s)-300:]

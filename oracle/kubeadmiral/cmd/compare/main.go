@@ -1,31 +1,30 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
-// Command compare runs placement scenarios through the KubeAdmiral oracle and
-// through the apply-overrides binary (once per member cluster) and reports
-// where they disagree. Scenarios come from -dir (files written by gen) or are
-// generated in memory from -seed and -n. It ends with the line
-// "scenarios N, agree A, declined C (...), disagree D" and exits 1 on any
-// disagreement. The comparison itself is oracle/harness's.
+// Command compare runs the apply-overrides binary (once per member cluster)
+// on the first -n generated scenarios and compares its output with the
+// verdicts KubeAdmiral's own code gave on them, recorded in
+// internal/verdict. A scenario the generator no longer makes exactly as it
+// was recorded (SHA-256) stops the run before anything is compared. It ends
+// with the line "scenarios N, agree A, declined C (...), disagree D" and
+// exits 1 on any disagreement. The comparison itself is oracle/harness's.
 package main
 
 import (
+	"encoding/json"
 	"fmt"
-
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/apply-overrides/apply-overrides/oracle/harness"
 	"github.com/apply-overrides/apply-overrides/oracle/harness/compare"
 
 	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/gen"
-	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/oracle"
+	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/verdict"
 )
 
 func main() {
-	harness.CompareMain(harness.Compare{
+	harness.CompareRecordedMain(harness.CompareRecorded{
 		Oracle: compare.Oracle{
 			Name:          "KubeAdmiral",
-			Run:           outcome,
 			Fields:        []string{"replicas"},
 			IgnoredGroups: []string{"core.kubeadmiral.io/", "config.kubernetes.io/"},
 			// Part of the function's message when a placement depends on
@@ -33,26 +32,27 @@ func main() {
 			// the input does not carry, which it refuses to guess.
 			Declined: "export the FederatedCluster objects with their status",
 		},
+		Verdicts:     verdict.Recorded,
 		Generate:     gen.Scenario,
+		Outcome:      outcome,
 		DeclinedNote: "status unknown: the function asks for the FederatedCluster status",
 	})
 }
 
-// outcome runs KubeAdmiral's code on the items and gives its result in the
-// comparison's terms.
-func outcome(items []*unstructured.Unstructured) (*compare.Outcome, error) {
-	res, err := oracle.Run(items)
+// outcome gives a recorded verdict in the comparison's terms.
+func outcome(v json.RawMessage) (*compare.Outcome, error) {
+	res, err := verdict.Decode(v)
 	if err != nil {
 		return nil, err
 	}
-	out := &compare.Outcome{Clusters: compare.Clusters(res.Clusters, func(p oracle.Placed) compare.Placed {
+	out := &compare.Outcome{Clusters: compare.Clusters(res.Clusters, func(p verdict.Placed) compare.Placed {
 		return compare.Placed{APIVersion: p.APIVersion, Kind: p.Kind, Namespace: p.Namespace, Name: p.Name,
 			Fields: map[string]*int64{"replicas": p.Replicas}}
 	})}
 	for _, d := range res.Resources {
 		var details []string
 		if len(d.Scheduled) > 0 {
-			details = append(details, "scheduled="+oracle.TargetsString(d.Scheduled))
+			details = append(details, "scheduled="+verdict.TargetsString(d.Scheduled))
 		}
 		if len(d.Alternatives) > 0 {
 			details = append(details, fmt.Sprintf("alternatives=%d", len(d.Alternatives)))
@@ -70,10 +70,10 @@ func outcome(items []*unstructured.Unstructured) (*compare.Outcome, error) {
 }
 
 // acceptAlternatives returns the resources whose scheduling upstream itself
-// leaves to Go map order (oracle.Decision.Alternatives) where what the
+// leaves to Go map order (verdict.Decision.Alternatives) where what the
 // function rendered for them, over every cluster it rendered, is one of
 // those alternatives: their disagreements do not count.
-func acceptAlternatives(want *oracle.Result, views map[string]map[string]compare.Placed) map[string]bool {
+func acceptAlternatives(want *verdict.Result, views map[string]map[string]compare.Placed) map[string]bool {
 	accepted := map[string]bool{}
 	for _, d := range want.Resources {
 		if len(d.Alternatives) == 0 {

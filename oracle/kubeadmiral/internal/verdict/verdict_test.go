@@ -1,0 +1,88 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package verdict
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/apply-overrides/apply-overrides/oracle/harness/recorded"
+	"github.com/apply-overrides/apply-overrides/oracle/harness/rl"
+	"github.com/apply-overrides/apply-overrides/oracle/kubeadmiral/internal/gen"
+)
+
+// Every recorded verdict is about the scenario the generator makes now
+// (a generator change fails here, naming the scenario), decodes strictly,
+// and covers exactly the scenario's FederatedClusters.
+func TestRecordedVerdictsMatchTheGenerator(t *testing.T) {
+	set, err := recorded.Read(bytes.NewReader(Recorded))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := set.Header
+	if h.Oracle != Header.Oracle || h.Source != Header.Source || h.Readme != Header.Readme || h.FirstSeed != 1 || h.Count != 500 {
+		t.Errorf("header %+v", h)
+	}
+	scheduled := 0
+	for _, e := range set.Entries {
+		l := gen.Scenario(e.Seed)
+		scen, err := rl.Encode(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := set.Verdict(e.Seed, scen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Decode(v)
+		if err != nil {
+			t.Fatalf("verdict of seed %d: %v", e.Seed, err)
+		}
+		var want, got []string
+		for _, it := range l.Items {
+			if it.GetKind() == "FederatedCluster" {
+				want = append(want, it.GetName())
+			}
+		}
+		for c := range res.Clusters {
+			got = append(got, c)
+		}
+		sort.Strings(want)
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("seed %d: verdict for clusters %v, scenario has %v", e.Seed, got, want)
+		}
+		for _, d := range res.Resources {
+			if len(d.Scheduled) > 0 {
+				scheduled++
+			}
+		}
+	}
+	if scheduled < 500 {
+		t.Errorf("only %d resources scheduled somewhere in 500 verdicts", scheduled)
+	}
+}
+
+func TestDecodeIsStrict(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"clusters":{},"resources":[],"extra":1}`: `unknown field "extra"`,
+		`{"resources":[]}`:                         "no clusters",
+		`{"clusters":{}} {}`:                       "more than one",
+	} {
+		if _, err := Decode([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", in, err, want)
+		}
+	}
+	r, err := Decode([]byte(`{"clusters":{"c01":[{"apiVersion":"apps/v1","kind":"Deployment","namespace":"default","name":"w","replicas":2}]},
+		"resources":[{"apiVersion":"apps/v1","kind":"Deployment","namespace":"default","name":"w","policy":"PropagationPolicy default/p",
+		"scheduled":[{"name":"c01","replicas":2},{"name":"c02"}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := TargetsString(r.Resources[0].Scheduled); got != "c01=2 c02 " {
+		t.Errorf("TargetsString = %q", got)
+	}
+}

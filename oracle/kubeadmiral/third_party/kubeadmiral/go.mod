@@ -1,3 +1,0 @@
-module github.com/kubewharf/kubeadmiral
-
-go 1.22
