@@ -9,7 +9,7 @@ IMAGE ?= localhost/apply-overrides:dev
 # runc and sandbox-sized ulimits: what podman/buildah need on these machines
 export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
 
-.PHONY: build test vet fmt fuzz race e2e image e2e-container bench bench-peers bench-kyverno clean differential-kyverno
+.PHONY: build test vet fmt fuzz race e2e image e2e-container bench bench-peers bench-kyverno bench-fanout clean differential-kyverno
 
 ## build: the static binary bin/apply-overrides
 build:
@@ -92,6 +92,8 @@ P ?= 50
 REPS ?= 5
 PEERS ?= all
 PROPAGATION ?= 0
+CLUSTERS ?= 20
+FANOUT_PROPAGATION ?= 50
 bench-peers: build
 	PEERS="$(PEERS)" PROPAGATION="$(PROPAGATION)" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/run.sh $(R) $(P) $(REPS)
 
@@ -103,6 +105,13 @@ bench-peers: build
 bench-kyverno: build
 	KYVERNO_CLI="$$(./hack/kyverno-cli.sh)" && \
 	  KYVERNO_CLI="$$KYVERNO_CLI" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/kyverno.sh $(R) $(P) $(REPS)
+
+## bench-fanout: one fan-out run over CLUSTERS clusters (data.render "*") beside the single-cluster run, REPS
+##       interleaved runs each, on a fleet corpus (bench/, gen -clusters); prints the ratios and the cost per extra
+##       cluster, and checks the fan-out output against one run per cluster; e.g.
+##       make bench-fanout R=10000 P=200 CLUSTERS=20 REPS=5
+bench-fanout: build
+	PEERS="apply-overrides fanout" PROPAGATION="$(FANOUT_PROPAGATION)" CLUSTERS="$(CLUSTERS)" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/run.sh $(R) $(P) $(REPS)
 
 clean:
 	rm -rf bin

@@ -132,21 +132,12 @@ func (r *run) fanOutItems(in *resourcelist.List, renders []clusterRender) ([]res
 	return items, nil
 }
 
-// fanOutSummary is the info result that closes a fan-out run's results.
-func fanOutSummary(renders []clusterRender, template string) *framework.Result {
-	names := make([]string, len(renders))
-	copies := 0
-	for i, rd := range renders {
-		names[i] = rd.cluster.Name
-		for _, o := range rd.items {
-			if o.resource {
-				copies++
-			}
-		}
-	}
+// fanOutSummary is the info result that closes a fan-out run's results:
+// the clusters rendered and the resource copies written under the template.
+func fanOutSummary(names []string, copies int, template string) *framework.Result {
 	return &framework.Result{
 		Severity: framework.Info,
 		Message: fmt.Sprintf("fan-out: rendered %d cluster(s) (%s): %d resource copies under %s",
-			len(renders), strings.Join(names, ", "), copies, template),
+			len(names), strings.Join(names, ", "), copies, template),
 	}
 }

@@ -99,7 +99,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	out, results := execute(watchTerminal(stdin, stderr))
+	out, results := executeTo(watchTerminal(stdin, stderr))
 	if path := os.Getenv("APPLY_OVERRIDES_MEMPROFILE"); path != "" {
 		if perr := writeAllocProfile(path); perr != nil {
 			fmt.Fprintln(stderr, "apply-overrides:", perr)
@@ -107,7 +107,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	code := reportResults(results, stderr, false)
-	if _, err := stdout.Write(out); err != nil {
+	if _, err := out.WriteTo(stdout); err != nil {
 		fmt.Fprintln(stderr, "apply-overrides: write the output ResourceList:", err)
 		return 1
 	}
@@ -171,28 +171,54 @@ func describeResult(r *framework.Result) string {
 // function never touches path or index annotations, and the migration
 // rejects inputs whose items mix annotation formats.
 func execute(stdin io.Reader) ([]byte, framework.Results) {
+	out, results := executeTo(stdin)
+	var buf bytes.Buffer
+	if _, err := out.WriteTo(&buf); err != nil {
+		// Only a fan-out's output is written here, into memory, from text
+		// it has checked.
+		return failure("", fmt.Errorf("write the output ResourceList: %w", err))
+	}
+	return buf.Bytes(), results
+}
+
+// executeTo is execute, its output written by the caller: a fan-out run's
+// output, many times the input's size, is not held as one text but written
+// from the copies' shared texts (streamFanOut) once the run is over.
+func executeTo(stdin io.Reader) (io.WriterTo, framework.Results) {
 	data, err := resourcelist.ReadAll(stdin)
 	if err != nil {
-		return failure("", err)
+		out, results := failure("", err)
+		return bytes.NewBuffer(out), results
 	}
 	data, enc := resourcelist.Normalize(data)
+	if out, results, ok := streamFanOut(data); ok {
+		return encodedOutput{out: out, enc: enc}, results
+	}
 	var buf bytes.Buffer
 	buf.Grow(len(data) + len(data)/8 + 4096) // the output is about the input's size
 	if results, ok := stream(data, &buf); ok {
-		return enc.Apply(buf.Bytes()), results
+		return bytes.NewBuffer(enc.Apply(buf.Bytes())), results
 	}
 	in, err := resourcelist.Parse(data, listOptions)
 	if err != nil {
 		out, results := failure("", err)
-		return enc.Apply(out), results
+		return bytes.NewBuffer(enc.Apply(out)), results
 	}
 	results, ok := executeList(in, &buf)
 	if !ok {
 		out, results := failure(in.APIVersion, results)
-		return enc.Apply(out), results
+		return bytes.NewBuffer(enc.Apply(out)), results
 	}
-	return enc.Apply(buf.Bytes()), results
+	return bytes.NewBuffer(enc.Apply(buf.Bytes())), results
 }
+
+// encodedOutput writes an output in the input's encoding.
+type encodedOutput struct {
+	out io.WriterTo
+	enc resourcelist.Encoding
+}
+
+func (e encodedOutput) WriteTo(w io.Writer) (int64, error) { return e.out.WriteTo(e.enc.Writer(w)) }
 
 // failure is the output of a failed run and its results.
 func failure(apiVersion string, err error) ([]byte, framework.Results) {
@@ -233,7 +259,17 @@ func executeList(in *resourcelist.List, w io.Writer) (framework.Results, bool) {
 			r.fail(configResult(err, in.FunctionConfig))
 			return rl.Results, false
 		}
-		rl.Results = append(rl.Results, fanOutSummary(renders, cfg.Render.PathTemplate))
+		names := make([]string, len(renders))
+		copies := 0
+		for i, rd := range renders {
+			names[i] = rd.cluster.Name
+			for _, o := range rd.items {
+				if o.resource {
+					copies++
+				}
+			}
+		}
+		rl.Results = append(rl.Results, fanOutSummary(names, copies, cfg.Render.PathTemplate))
 	} else {
 		out, ok := r.process() // reports a functionConfig that does not parse
 		if !ok {

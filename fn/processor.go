@@ -187,15 +187,8 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	// A warning or note about the fleet (not one cluster) comes with every
-	// cluster's binding: it is reported once.
-	seen := map[string]bool{}
+	reportOnce(plans)
 	for _, pl := range plans {
-		pl.warnings = slices.DeleteFunc(pl.warnings, func(w *framework.Result) bool {
-			key := string(w.Severity) + "\x00" + w.Message
-			defer func() { seen[key] = true }()
-			return seen[key]
-		})
 		out, ok := r.renderCluster(pl, true)
 		if !ok {
 			return nil, false
@@ -204,6 +197,20 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 	}
 	r.reportPolicies()
 	return renders, true
+}
+
+// reportOnce drops the warnings and notes a plan repeats from an earlier
+// one: a warning about the fleet (not one cluster) comes with every
+// cluster's binding, and is reported once.
+func reportOnce(plans []*plan) {
+	seen := map[string]bool{}
+	for _, pl := range plans {
+		pl.warnings = slices.DeleteFunc(pl.warnings, func(w *framework.Result) bool {
+			key := string(w.Severity) + "\x00" + w.Message
+			defer func() { seen[key] = true }()
+			return seen[key]
+		})
+	}
 }
 
 // outItem is an item of the output: its node, its index in the input,
@@ -521,6 +528,19 @@ func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (
 	if !placed.Placed {
 		return 0, &placed, false, nil
 	}
+	applied, err = r.renderPlaced(res, pl, tr, placed)
+	return applied, nil, false, err
+}
+
+// renderPlaced is the rest of renderResource for a resource placement
+// sends to pl's cluster: the replicas revised, the overrides applied, and
+// the mark of keepPolicies.
+func (r *run) renderPlaced(res *policy.Resource, pl *plan, tr *policy.Trace, placed policy.Placement) (applied int, err error) {
+	n := res.Node
+	target := noCluster
+	if pl.cluster != nil {
+		target = pl.cluster.Name
+	}
 	if placed.By != nil || placed.Replicas != nil {
 		tr.Placement = &placed
 	}
@@ -528,13 +548,13 @@ func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (
 	if revised {
 		res.Touched = true
 		if err := n.PipeE(placed.Revise.Filter); err != nil {
-			return 0, nil, false, placementError(res, placed, err)
+			return 0, placementError(res, placed, err)
 		}
 		res.Refresh()
 	}
 	applied, err = policy.ApplyTrace(res, pl.sets, tr)
 	if err != nil {
-		return 0, nil, false, err
+		return 0, err
 	}
 	// A resource rendered for the cluster (its replicas revised, or an
 	// override applied) is marked, so that kpt fn render's next run leaves
@@ -543,10 +563,10 @@ func (r *run) renderResource(res *policy.Resource, pl *plan, tr *policy.Trace) (
 		res.Touched = true
 		if err := n.PipeE(yaml.LookupCreate(yaml.MappingNode, yaml.MetadataField, yaml.AnnotationsField),
 			yaml.SetField(ClusterAnnotation, yaml.NewStringRNode(target))); err != nil {
-			return 0, nil, false, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
+			return 0, fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), ClusterAnnotation, err)
 		}
 	}
-	return applied, nil, false, nil
+	return applied, nil
 }
 
 // enforced is the last Placer under spec.placement enforce: a resource no

@@ -43,45 +43,20 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 	if !ok {
 		return nil, false
 	}
-	// A fan-out run renders every item once per cluster, so it holds them
-	// all anyway: the whole list serves it with one parse. So does an
-	// explaining run, whose results name what changed each resource. A
-	// functionConfig that does not parse goes there too, which reports it.
+	// A fan-out run has a path of its own (streamFanOut). An explaining
+	// run goes to the whole list, whose results name what changed each
+	// resource; so does a functionConfig that does not parse, which it
+	// reports.
 	if cfg, err := ParseConfig(sl.FunctionConfig); err != nil || cfg.Render != nil || cfg.Explain {
 		return nil, false
 	}
 	chunks := sl.Sources
-
-	// Pass 1: the items that shape the run.
-	first := make([]int, len(chunks)) // index into the parsed items + 1, or 0 when deferred
-	var earlyIdx []int
-	for i, c := range chunks {
-		if apiVersion, kind, ok := resourcelist.Peek(c); ok && !shapesRun(apiVersion, kind) {
-			continue
-		}
-		earlyIdx = append(earlyIdx, i)
-		first[i] = len(earlyIdx)
-	}
-	nodes := make([]*yaml.RNode, len(earlyIdx))
-	var declined atomic.Bool
-	parallel.ForEach(len(earlyIdx), func(k int) {
-		i := earlyIdx[k]
-		parsed, expanded, ok := sl.Parse(i, i+1)
-		if !ok || expanded[0] {
-			declined.Store(true) // a problem to report, or an alias in a policy: the whole-list path copes
-			return
-		}
-		nodes[k] = parsed[0]
-	})
-	if declined.Load() {
+	r, plans, first, ok := prepareSplit(sl)
+	if !ok {
 		return nil, false
 	}
-	rl := &framework.ResourceList{Items: nodes, FunctionConfig: sl.FunctionConfig}
-	r := &run{rl: rl}
-	pl, ok := r.prepare()
-	if !ok || pl.placesWhole {
-		return nil, false // placement decided from every resource at once: the whole list serves it
-	}
+	pl := plans[0]
+	rl := r.rl
 
 	// Pass 2: every item, in order. The items go straight into w, after the
 	// head: the caller drops w unless the run succeeds.
@@ -99,15 +74,9 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 			return errRestart // a problem to report
 		}
 		for i := lo; i < hi; i++ {
-			var it item
-			if k := first[i]; k > 0 {
-				it = pl.items[k-1]
-			} else {
-				n := group[i-lo]
-				if shapesRun(n.GetApiVersion(), n.GetKind()) {
-					return errRestart // the text misled Peek
-				}
-				it = item{node: n, dialect: -1, local: isLocal(n)}
+			it, ok := splitItem(pl, first, i, group[i-lo])
+			if !ok {
+				return errRestart
 			}
 			keys[i] = resourcelist.KeyOf(it.node)
 			if leftOutBefore(pl, it) {
@@ -167,6 +136,65 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 		return nil, false
 	}
 	return rl.Results, true
+}
+
+// prepareSplit is pass 1 of a streaming run (see stream): it parses and
+// checks the items that shape the run, compiles the configuration,
+// inventory and policies from them and binds them to each cluster the run
+// renders. first[i] is item i's index in the plans' items + 1, or 0 when
+// the item is left for pass 2. ok is false when the whole list must serve
+// the run: a problem to report, an alias in a policy, or placement decided
+// from every resource at once.
+func prepareSplit(sl *resourcelist.SplitList) (r *run, plans []*plan, first []int, ok bool) {
+	chunks := sl.Sources
+	first = make([]int, len(chunks))
+	var earlyIdx []int
+	for i, c := range chunks {
+		if apiVersion, kind, ok := resourcelist.Peek(c); ok && !shapesRun(apiVersion, kind) {
+			continue
+		}
+		earlyIdx = append(earlyIdx, i)
+		first[i] = len(earlyIdx)
+	}
+	nodes := make([]*yaml.RNode, len(earlyIdx))
+	var declined atomic.Bool
+	parallel.ForEach(len(earlyIdx), func(k int) {
+		i := earlyIdx[k]
+		parsed, expanded, ok := sl.Parse(i, i+1)
+		if !ok || expanded[0] {
+			declined.Store(true) // a problem to report, or an alias in a policy: the whole-list path copes
+			return
+		}
+		nodes[k] = parsed[0]
+	})
+	if declined.Load() {
+		return nil, nil, nil, false
+	}
+	r = &run{rl: &framework.ResourceList{Items: nodes, FunctionConfig: sl.FunctionConfig}}
+	plans, ok = r.prepareTargets(nil)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	for _, pl := range plans {
+		if pl.placesWhole {
+			return nil, nil, nil, false // placement decided from every resource at once: the whole list serves it
+		}
+	}
+	return r, plans, first, true
+}
+
+// splitItem is item i of a split list in pass 2: the plans' item when pass
+// 1 read it, else the parsed node n, which is a resource or local
+// configuration. ok is false when n's kind shapes the run after all (the
+// text misled Peek): the whole list must serve the run.
+func splitItem(pl *plan, first []int, i int, n *yaml.RNode) (it item, ok bool) {
+	if k := first[i]; k > 0 {
+		return pl.items[k-1], true
+	}
+	if shapesRun(n.GetApiVersion(), n.GetKind()) {
+		return item{}, false
+	}
+	return item{node: n, dialect: -1, local: isLocal(n)}, true
 }
 
 // errRestart stops a streaming run: the whole-list path takes over.

@@ -3,7 +3,10 @@
 
 package resourcelist
 
-import "bytes"
+import (
+	"bytes"
+	"io"
+)
 
 // Normalize strips a UTF-8 byte order mark and turns CRLF line ends into
 // LF, as kyaml's reader does, before the input is read (Parse, Split); enc
@@ -36,4 +39,27 @@ func (e Encoding) Apply(out []byte) []byte {
 		out = append([]byte("\xef\xbb\xbf"), out...)
 	}
 	return out
+}
+
+// Writer is w writing in the input's encoding what is written to it in
+// LF-ended text, for output too large to hold and Apply at once. The byte
+// order mark, if any, goes with the first write.
+func (e Encoding) Writer(w io.Writer) io.Writer {
+	if !e.bom && !e.crlf {
+		return w
+	}
+	return &encodingWriter{w: w, enc: e}
+}
+
+type encodingWriter struct {
+	w   io.Writer
+	enc Encoding
+}
+
+func (ew *encodingWriter) Write(p []byte) (int, error) {
+	if _, err := ew.w.Write(ew.enc.Apply(p)); err != nil {
+		return 0, err
+	}
+	ew.enc.bom = false // written once
+	return len(p), nil
 }

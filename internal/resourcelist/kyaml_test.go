@@ -45,11 +45,25 @@ func roundTrip(t *testing.T, in []byte, ours bool) string {
 	items, err := rw.Read()
 	require.NoError(t, err)
 	if ours {
-		require.NoError(t, WriteList(&out, rw.WrappingAPIVersion, rw.WrappingKind, encodeAll(items), rw.FunctionConfig, rw.Results))
+		require.NoError(t, WriteList(&out, rw.WrappingAPIVersion, rw.WrappingKind, encodeAll(items), rw.FunctionConfig, resultsText(t, rw.Results)))
 	} else {
 		require.NoError(t, rw.Write(items))
 	}
 	return out.String()
+}
+
+// resultsText is a results field's text as EncodeResults writes it, one
+// result at a time.
+func resultsText(t *testing.T, results *yaml.RNode) []byte {
+	t.Helper()
+	if results == nil {
+		return nil
+	}
+	buf := bytes.NewBufferString(resultsKey)
+	for _, r := range results.Content() {
+		require.NoError(t, encodeTo(buf, &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{r}}))
+	}
+	return buf.Bytes()
 }
 
 // encodeAll marks every item for encoding.
@@ -96,7 +110,7 @@ func TestParseMatchesKyaml(t *testing.T) {
 			in, err := Parse(norm, Options{})
 			require.NoError(t, err)
 			var got bytes.Buffer
-			require.NoError(t, WriteList(&got, in.APIVersion, in.Kind, encodeAll(in.Items), in.FunctionConfig, rw.Results))
+			require.NoError(t, WriteList(&got, in.APIVersion, in.Kind, encodeAll(in.Items), in.FunctionConfig, resultsText(t, rw.Results)))
 			assert.Equal(t, want.String(), got.String())
 			if _, ok := splitItems(norm); ok {
 				fast++

@@ -67,8 +67,8 @@ func (lw *Writer) write(p []byte) error {
 }
 
 // Finish writes `items: []` when no item was written, then the list's
-// functionConfig and results, when present.
-func (lw *Writer) Finish(fc, results *yaml.RNode) error {
+// functionConfig and results (EncodeResults), when present.
+func (lw *Writer) Finish(fc *yaml.RNode, results []byte) error {
 	if !lw.items {
 		if _, err := io.WriteString(lw.w, emptyItems); err != nil {
 			return err
@@ -87,7 +87,7 @@ type Item struct {
 }
 
 // WriteList writes a ResourceList of the given items with a Writer.
-func WriteList(w io.Writer, apiVersion, kind string, items []Item, fc, results *yaml.RNode) error {
+func WriteList(w io.Writer, apiVersion, kind string, items []Item, fc *yaml.RNode, results []byte) error {
 	lw, err := NewWriter(w, apiVersion, kind)
 	if err != nil {
 		return err
@@ -136,27 +136,37 @@ func WriteFailure(w io.Writer, apiVersion string, results framework.Results) err
 	return lw.Finish(nil, enc)
 }
 
-// EncodeResults turns the results into a ResourceList's results field;
-// nil when there are none.
-func EncodeResults(results framework.Results) (*yaml.RNode, error) {
+// EncodeResults turns the results into a ResourceList's results field,
+// its text; nil when there are none. The results are encoded a part at a
+// time, on all cores, as items are (see Writer): a fan-out run reports one
+// per resource and cluster placement leaves out, and one document of them
+// all would keep every event in the emitter.
+func EncodeResults(results framework.Results) ([]byte, error) {
 	if len(results) == 0 {
 		return nil, nil
 	}
-	b, err := yaml.Marshal(results)
+	buf := bytes.NewBufferString(resultsKey)
+	err := writeOrdered(func(p []byte) error { _, err := buf.Write(p); return err }, len(results), func(lo, hi int, part *bytes.Buffer) error {
+		// A part of the list, marshalled as a sequence by the encoder the
+		// writer uses, is its text under the results key.
+		b, err := yaml.Marshal(results[lo:hi])
+		if err != nil {
+			return fmt.Errorf("encode results: %w", err)
+		}
+		part.Write(b)
+		return nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("encode results: %w", err)
+		return nil, err
 	}
-	n, err := yaml.Parse(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("encode results: %w", err)
-	}
-	return n, nil
+	return buf.Bytes(), nil
 }
 
-// The items key before the items, and in place of none.
+// The items key before the items, and in place of none; the results key.
 const (
 	itemsKey   = "items:\n"
 	emptyItems = "items: []\n"
+	resultsKey = "results:\n"
 )
 
 // writeHead writes a list's apiVersion and kind.
@@ -169,20 +179,15 @@ func writeHead(w io.Writer, apiVersion, kind string) error {
 }
 
 // writeTail writes a list's functionConfig and results, when present.
-func writeTail(w io.Writer, fc, results *yaml.RNode) error {
-	for _, f := range []struct {
-		key string
-		n   *yaml.RNode
-	}{{"functionConfig", fc}, {"results", results}} {
-		if f.n == nil {
-			continue
-		}
-		m := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: f.key}, f.n.YNode()}}
+func writeTail(w io.Writer, fc *yaml.RNode, results []byte) error {
+	if fc != nil {
+		m := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{{Kind: yaml.ScalarNode, Value: "functionConfig"}, fc.YNode()}}
 		if err := encodeTo(w, m); err != nil {
 			return err
 		}
 	}
-	return nil
+	_, err := w.Write(results)
+	return err
 }
 
 // writeOrdered runs produce(lo, hi, buf) for consecutive parts [lo, hi) of
@@ -244,3 +249,7 @@ func encodeTo(w io.Writer, n *yaml.Node) error {
 	}
 	return enc.Close()
 }
+
+// WriteText writes items' text as WriteItem writes it, for a caller that
+// built the text itself.
+func (lw *Writer) WriteText(p []byte) error { return lw.write(p) }

@@ -6,7 +6,7 @@
 // member cluster. The corpus depends only on its flags; resources do not
 // depend on P (policies draw from their own random stream).
 //
-//	gen -resources R -policies P [-propagation N] [-kyverno] [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
+//	gen -resources R -policies P [-propagation N [-clusters N]] [-kyverno] [-seed 1] [-cluster member1] [-namespaces 10] -out DIR
 //
 // With -propagation N > 0 it adds N PropagationPolicies, two
 // ClusterPropagationPolicies that claim every resource the others leave,
@@ -24,6 +24,8 @@
 //	DIR/kustomize/kustomization.yaml the same overrides as JSON 6902 patches
 //	DIR/kustomize/resources.yaml    a copy of DIR/resources.yaml (kustomize reads
 //	                                only below its root)
+//	DIR/fanout.yaml                 with -clusters: the same list, functionConfig
+//	                                data.render "*" (every cluster in one run)
 //	DIR/manifest.txt                what was generated
 //
 // and with -kyverno also
@@ -51,23 +53,24 @@ func main() {
 		p       = flag.Int("policies", 50, "number of OverridePolicies")
 		pp      = flag.Int("propagation", 0, "number of PropagationPolicies (0: no placement, a single Cluster)")
 		kyv     = flag.Bool("kyverno", false, "also write resourcelist-kyverno.yaml and kyverno/policies.yaml (two Kyverno ClusterPolicies)")
+		fleetN  = flag.Int("clusters", 0, "a fleet of this many Clusters for fan-out (0: the fleet of three of -propagation); needs -propagation > 0")
 		seed    = flag.Uint64("seed", 1, "random seed")
 		cluster = flag.String("cluster", "member1", "the member cluster to render")
 		nsCount = flag.Int("namespaces", 10, "number of namespaces")
 		out     = flag.String("out", "", "output directory (required)")
 	)
 	flag.Parse()
-	if *out == "" || *r < 1 || *p < 0 || *pp < 0 || *nsCount < 1 {
-		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-propagation N] [-kyverno] [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
+	if *out == "" || *r < 1 || *p < 0 || *pp < 0 || *nsCount < 1 || *fleetN < 0 || (*fleetN > 0 && *pp == 0) {
+		fmt.Fprintln(os.Stderr, "usage: gen -resources R -policies P [-propagation N [-clusters N]] [-kyverno] [-seed S] [-cluster NAME] [-namespaces N] -out DIR")
 		os.Exit(2)
 	}
-	if err := run(*r, *p, *pp, *kyv, *seed, *cluster, *nsCount, *out); err != nil {
+	if err := run(*r, *p, *pp, *fleetN, *kyv, *seed, *cluster, *nsCount, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCount int, out string) error {
+func run(R, P, PP, N int, withKyverno bool, seed uint64, clusterName string, nsCount int, out string) error {
 	rr := rand.New(rand.NewPCG(seed, 1))
 	apps := makeApps(rr, 40)
 	namespaces := make([]string, nsCount)
@@ -108,7 +111,12 @@ func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCoun
 		cpps []propagationPolicy
 		st   placementStats
 	)
-	if PP > 0 {
+	switch {
+	case N > 0:
+		fl = fleetOf(c, N)
+		pps, st = genFleetPropagation(rand.New(rand.NewPCG(seed, 4)), PP, namespaces, apps, fl)
+		cpps = clusterPropagation(fl)
+	case PP > 0:
 		fl = fleet(c)
 		pps, st = genPropagation(rand.New(rand.NewPCG(seed, 3)), PP, namespaces, apps, fl)
 		cpps = clusterPropagation(fl)
@@ -118,6 +126,9 @@ func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCoun
 	fmt.Fprintf(&rl, "# apply-overrides benchmark corpus: resources=%d policies=%d seed=%d cluster=%s", R, P, seed, clusterName)
 	if PP > 0 {
 		fmt.Fprintf(&rl, " propagation=%d", PP)
+	}
+	if N > 0 {
+		fmt.Fprintf(&rl, " clusters=%d", N)
 	}
 	rl.WriteString("\n")
 	rl.WriteString("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n")
@@ -161,7 +172,10 @@ func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCoun
 			writeItem(&rl, d)
 		}
 	}
+	items := rl.Len()
 	fmt.Fprintf(&rl, "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: apply-overrides-config\n  data:\n    cluster: %s\n", clusterName)
+	// fanout.yaml: the same items, every cluster of the fleet in one run.
+	fanout := append(bytes.Clone(rl.Bytes()[:items]), "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: apply-overrides-config\n  data:\n    render: '*'\n"...)
 
 	var kbuf bytes.Buffer
 	enc := yaml.NewEncoder(&kbuf)
@@ -188,8 +202,13 @@ func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCoun
 			names = append(names, x.name)
 		}
 		fmt.Fprintf(&m, "propagationPolicies=%d clusterPropagationPolicies=%d fleet=%s\n", len(pps), len(cpps), strings.Join(names, ","))
-		fmt.Fprintf(&m, "propagationPolicies: Duplicated %d, Divided (static weights) %d, clusterAffinity by label %d, placing on %s %d\n",
-			st.duplicated, st.divided, st.byLabel, clusterName, st.withCluster)
+		if N > 0 {
+			fmt.Fprintf(&m, "propagationPolicies: Duplicated %d, Divided (static weights) %d, clusterAffinity by label %d\n",
+				st.duplicated, st.divided, st.byLabel)
+		} else {
+			fmt.Fprintf(&m, "propagationPolicies: Duplicated %d, Divided (static weights) %d, clusterAffinity by label %d, placing on %s %d\n",
+				st.duplicated, st.divided, st.byLabel, clusterName, st.withCluster)
+		}
 		m.WriteString("placement: the kustomize patches ignore it; compare only identity and apply-overrides\n")
 	}
 	fmt.Fprintf(&m, "resourcelist.yaml bytes: %d\n", rl.Len())
@@ -216,6 +235,11 @@ func run(R, P, PP int, withKyverno bool, seed uint64, clusterName string, nsCoun
 		{"kustomize/kustomization.yaml", kbuf.Bytes()},
 		{"manifest.txt", []byte(m.String())},
 	} {
+		if f.name == "resourcelist.yaml" && N > 0 {
+			if err := os.WriteFile(filepath.Join(out, "fanout.yaml"), fanout, 0o644); err != nil {
+				return err
+			}
+		}
 		if err := os.WriteFile(filepath.Join(out, f.name), f.body, 0o644); err != nil {
 			return err
 		}

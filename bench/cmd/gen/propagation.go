@@ -52,6 +52,7 @@ type staticWeight struct {
 // member is one cluster of the fleet.
 type member struct {
 	name, region, zone string
+	provider           string // "" is aws
 	labels             map[string]string
 }
 
@@ -84,7 +85,11 @@ func (m member) yaml() string {
 	for _, k := range sortedKeys(m.labels) {
 		fmt.Fprintf(&b, "    %s: %s\n", k, m.labels[k])
 	}
-	fmt.Fprintf(&b, "spec:\n  syncMode: Push\n  apiEndpoint: https://%s.bench.example:6443\n  provider: aws\n  region: %s\n  zone: %s\n", m.name, m.region, m.zone)
+	provider := m.provider
+	if provider == "" {
+		provider = "aws"
+	}
+	fmt.Fprintf(&b, "spec:\n  syncMode: Push\n  apiEndpoint: https://%s.bench.example:6443\n  provider: %s\n  region: %s\n  zone: %s\n", m.name, provider, m.region, m.zone)
 	return b.String()
 }
 
@@ -114,16 +119,7 @@ func genPropagation(r *rand.Rand, N int, namespaces []string, apps []app, fl []m
 	}
 	ps := make([]propagationPolicy, 0, N)
 	for j := 0; j < N; j++ {
-		sel := pickKinds(r)
-		ls, what := policySelector(r, apps)
-		p := propagationPolicy{
-			APIVersion: "policy.karmada.io/v1alpha1",
-			Kind:       "PropagationPolicy",
-			Metadata:   metadata{Name: fmt.Sprintf("pp-%04d-%s", j, what), Namespace: namespaces[j%len(namespaces)]},
-		}
-		for _, k := range sel {
-			p.Spec.ResourceSelectors = append(p.Spec.ResourceSelectors, resourceSelector{APIVersion: k.apiVersion, Kind: k.kind, LabelSelector: ls})
-		}
+		p := newPropagationPolicy(r, j, namespaces, apps)
 		var targets []string
 		switch x := r.IntN(10); {
 		case x < 4:
@@ -176,6 +172,23 @@ func genPropagation(r *rand.Rand, N int, namespaces []string, apps []app, fl []m
 		ps = append(ps, p)
 	}
 	return ps, st
+}
+
+// newPropagationPolicy is PropagationPolicy j, in namespace j mod
+// len(namespaces), selecting 1–3 kinds with one label selector drawn as for
+// the OverridePolicies; its placement is the caller's.
+func newPropagationPolicy(r *rand.Rand, j int, namespaces []string, apps []app) propagationPolicy {
+	sel := pickKinds(r)
+	ls, what := policySelector(r, apps)
+	p := propagationPolicy{
+		APIVersion: "policy.karmada.io/v1alpha1",
+		Kind:       "PropagationPolicy",
+		Metadata:   metadata{Name: fmt.Sprintf("pp-%04d-%s", j, what), Namespace: namespaces[j%len(namespaces)]},
+	}
+	for _, k := range sel {
+		p.Spec.ResourceSelectors = append(p.Spec.ResourceSelectors, resourceSelector{APIVersion: k.apiVersion, Kind: k.kind, LabelSelector: ls})
+	}
+	return p
 }
 
 // weighted divides replicas over the members by static weights of 1–3.
