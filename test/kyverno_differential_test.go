@@ -320,8 +320,9 @@ func runKyvernoCLI(t *testing.T, cli, dir string, s kyvernoScenario) cliResult {
 }
 
 // cliFailedPolicy is the line `kyverno apply` prints for a policy whose
-// rule failed on a resource.
-var cliFailedPolicy = regexp.MustCompile(`(?m)^policy (\S+) -> resource \S+ failed`)
+// rule failed on a resource; it follows "Mutation has been applied
+// successfully." on the same line when a mutate policy ran before.
+var cliFailedPolicy = regexp.MustCompile(`(?m)(?:^|successfully\.)policy (\S+) -> resource \S+ failed`)
 
 // onlyValidationFailures reports whether the CLI failed only because
 // resources failed validate-only policies in Enforce mode (Audit failures
