@@ -55,6 +55,11 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, *invalid) {
 	if errs := decode.Decode(obj.YNode(), nil, &p); len(errs) > 0 {
 		return nil, &invalid{field: errs[0].Field, err: errs[0]}
 	}
+	if p.APIVersion == Group+"/"+VersionV2beta1 {
+		if err := v2beta1Check(obj); err != nil {
+			return nil, err
+		}
+	}
 	if ref.Kind == KindClusterPolicy && p.Metadata.Namespace != "" {
 		return nil, invalidf("metadata.namespace", "A clusterpolicy should not have the namespace defined")
 	}

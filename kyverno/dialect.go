@@ -16,8 +16,11 @@ import (
 
 // The API this dialect reads.
 const (
-	Group             = "kyverno.io"
-	Version           = "v1"
+	Group   = "kyverno.io"
+	Version = "v1"
+	// VersionV2beta1 is the other version `kyverno apply` loads
+	// ClusterPolicy and Policy in (v2beta1.go).
+	VersionV2beta1    = "v2beta1"
 	KindClusterPolicy = "ClusterPolicy"
 	KindPolicy        = "Policy"
 	KindException     = "PolicyException"
@@ -32,7 +35,8 @@ type Dialect struct{}
 // Claims reports whether an object belongs to Kyverno's API group. Kyverno
 // objects configure the admission controller and are consumed by the
 // render; a ClusterPolicy or Policy of another version, and
-// PolicyExceptions (which need a cluster's exception store), are errors,
+// PolicyExceptions (which need a cluster's exception store), are errors
+// (ClusterPolicy and Policy are read in kyverno.io/v1 and v2beta1),
 // and so is an object that looks like a ClusterPolicy or Policy with its
 // apiVersion or kind misspelt (policy.Lookalike.Misspelt).
 func (Dialect) Claims(apiVersion, kind string) (bool, error) {
@@ -54,8 +58,8 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 	switch {
 	case kind == KindException:
 		return true, fmt.Errorf("%s %s is not supported: policy exceptions are not applied offline; remove it from the input or narrow the policy's match instead", apiVersion, kind)
-	case (kind == KindClusterPolicy || kind == KindPolicy) && version != Version:
-		return true, fmt.Errorf("%s %s is not supported: supported version is %s/%s", apiVersion, kind, Group, Version)
+	case (kind == KindClusterPolicy || kind == KindPolicy) && version != Version && version != VersionV2beta1:
+		return true, fmt.Errorf("%s %s is not supported: supported versions are %s/%s and %s/%s", apiVersion, kind, Group, Version, Group, VersionV2beta1)
 	}
 	if err := lookalikes.Misspelt(apiVersion, kind, func(l policy.Lookalike) bool { return kind == l.Kind }); err != nil {
 		return true, err // clusterpolicy

@@ -123,15 +123,20 @@ spec:
     match: {any: [{resources: {kinds: [ConfigMap]}}]}
     mutate: {patchStrategicMerge: {metadata: {labels: {a: "{{request.oldObject.metadata.name}}"}}}}
 `, "request.oldObject"},
-		"version": {`apiVersion: kyverno.io/v2beta1
+		"version": {`apiVersion: kyverno.io/v2
 kind: ClusterPolicy
 metadata: {name: p}
 spec: {rules: []}
 `, ""},
 	} {
 		if name == "version" {
-			_, err := Dialect{}.Claims("kyverno.io/v2beta1", "ClusterPolicy")
-			assert.ErrorContains(t, err, "supported version is kyverno.io/v1", name)
+			_, err := Dialect{}.Claims("kyverno.io/v2", "ClusterPolicy")
+			assert.ErrorContains(t, err, "supported versions are kyverno.io/v1 and kyverno.io/v2beta1", name)
+			for _, v := range []string{"kyverno.io/v1", "kyverno.io/v2beta1"} {
+				claimed, err := Dialect{}.Claims(v, "Policy")
+				assert.True(t, claimed, v)
+				assert.NoError(t, err, v)
+			}
 			continue
 		}
 		_, errs := compileSet(t, nil, c.policy)

@@ -4,7 +4,7 @@
 package kyverno
 
 // The kyverno.io/v1 ClusterPolicy and Policy API, as far as a mutate rule
-// reads it. Fields the offline render does not use (validate, generate,
+// reads it (v2beta1 policies decode into it too, see v2beta1.go). Fields the offline render does not use (validate, generate,
 // verifyImages rules, webhook settings) are accepted and left alone, so that
 // a policy the Kyverno CRD admits decodes here too; unknown fields are
 // errors, as kubectl-validate makes them for `kyverno apply`.

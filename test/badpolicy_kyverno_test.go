@@ -3,6 +3,8 @@
 
 package test
 
+import "strings"
+
 // kyvernoCP is ClusterPolicy x with one rule r on Deployments; rule holds
 // the rule's other fields.
 func kyvernoCP(rule string) string {
@@ -18,6 +20,15 @@ spec:
       - resources: {kinds: [Deployment]}
 ` + indent(rule, 4)
 }
+
+// kyvernoV2beta1 is policy text, written in kyverno.io/v1, moved to
+// kyverno.io/v2beta1.
+func kyvernoV2beta1(policy string) string {
+	return strings.Replace(policy, "apiVersion: kyverno.io/v1\n", "apiVersion: kyverno.io/v2beta1\n", 1)
+}
+
+// yMutate is a rule's mutate block that adds a label.
+const yMutate = "mutate:\n  patchStrategicMerge: {metadata: {labels: {a: b}}}\n"
 
 const (
 	yCP   = "ClusterPolicy x: "
@@ -64,4 +75,24 @@ var kyvernoBadPolicies = map[string]badPolicy{
 		want: []string{yCP, `spec.rules: Invalid value: "object": must be of type array`}},
 	"match kinds a string": {policies: "apiVersion: kyverno.io/v1\nkind: ClusterPolicy\nmetadata: {name: x}\nspec:\n  rules:\n  - name: r\n    match: {any: [{resources: {kinds: Deployment}}]}\n    mutate: {patchStrategicMerge: {metadata: {labels: {a: b}}}}\n",
 		want: []string{yCP, `spec.rules[0].match.any[0].resources.kinds: ` + kArray}},
+	// kyverno.io/v2beta1: what its CRD schema (Kyverno v1.19.1,
+	// cmd/cli/kubectl-kyverno/data/crds) drops from v1's.
+	"v2beta1 inline match resources": {policies: "apiVersion: kyverno.io/v2beta1\nkind: ClusterPolicy\nmetadata: {name: x}\nspec:\n  rules:\n  - name: r\n    match: {resources: {kinds: [Deployment]}}\n" + indent(yMutate, 4),
+		want: []string{yCP, yRule + ".match.resources: Forbidden: unknown field"}},
+	"v2beta1 exclude roles": {policies: kyvernoV2beta1(kyvernoCP("exclude: {roles: [admin]}\n" + yMutate)),
+		want: []string{yCP, yRule + ".exclude.roles: Forbidden: unknown field"}},
+	"v2beta1 preconditions a list": {policies: kyvernoV2beta1(kyvernoCP("preconditions:\n- {key: a, operator: Equals, value: a}\n" + yMutate)),
+		want: []string{yCP, yRule + `.preconditions: Invalid value: "array": must be of type object`}},
+	"v2beta1 preconditions unknown block": {policies: kyvernoV2beta1(kyvernoCP("preconditions:\n  none: [{key: a, operator: Equals, value: a}]\n" + yMutate)),
+		want: []string{yCP, yRule + ".preconditions.none: Forbidden: unknown field"}},
+	"v2beta1 preconditions operator In": {policies: kyvernoV2beta1(kyvernoCP("preconditions:\n  all: [{key: a, operator: In, value: [a]}]\n" + yMutate)),
+		want: []string{yCP, yRule + `.preconditions.all[0].operator: Unsupported value: "In": supported values: "Equals", "NotEquals", "AnyIn"`}},
+	"v2beta1 validate allowExistingViolations": {policies: kyvernoV2beta1(kyvernoCP("validate:\n  allowExistingViolations: true\n  pattern: {metadata: {labels: {team: \"?*\"}}}\n")),
+		want: []string{yCP, yRule + ".validate.allowExistingViolations: Forbidden: unknown field"}},
+	"v2beta1 deny conditions a list": {policies: kyvernoV2beta1(kyvernoCP("validate:\n  deny:\n    conditions: [{key: a, operator: Equals, value: a}]\n")),
+		want: []string{yCP, yRule + `.validate.deny.conditions: Invalid value: "array": must be of type object`}},
+	"v2beta1 verifyImages image": {policies: kyvernoV2beta1(kyvernoCP("verifyImages:\n- image: ghcr.io/example/*\n  imageReferences: [ghcr.io/example/*]\n")),
+		want: []string{yCP, yRule + ".verifyImages[0].image: Forbidden: unknown field"}},
+	"ClusterPolicy version v2": {policies: strings.Replace(kyvernoCP(yMutate), "kyverno.io/v1", "kyverno.io/v2", 1),
+		want: []string{yCP, "kyverno.io/v2 ClusterPolicy is not supported: supported versions are kyverno.io/v1 and kyverno.io/v2beta1"}},
 }

@@ -2,8 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 // Package kyvernogen generates deterministic Kyverno differential scenarios:
-// a few realistic workload resources and one to three kyverno.io/v1
-// policies with mutate rules, as YAML text. The differential test
+// a few realistic workload resources and one to three kyverno.io/v1 or
+// kyverno.io/v2beta1 policies with mutate rules, or validate rules only
+// (in Audit mode), as YAML text. The differential test
 // (test/kyverno_differential_test.go) runs each scenario through the
 // Kyverno CLI and through apply-overrides and compares the results.
 //

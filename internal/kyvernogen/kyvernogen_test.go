@@ -44,7 +44,8 @@ func TestScenarioShape(t *testing.T) {
 		for _, doc := range s.Policies {
 			n, err := yaml.Parse(doc)
 			require.NoError(t, err, "%s:\n%s", s.Name, doc)
-			assert.Equal(t, "kyverno.io/v1", n.GetApiVersion())
+			v2beta1 := n.GetApiVersion() == "kyverno.io/v2beta1"
+			assert.Contains(t, []string{"kyverno.io/v1", "kyverno.io/v2beta1"}, n.GetApiVersion())
 			assert.Contains(t, []string{"ClusterPolicy", "Policy"}, n.GetKind())
 			rules, err := n.Pipe(yaml.Lookup("spec", "rules"))
 			require.NoError(t, err)
@@ -52,7 +53,14 @@ func TestScenarioShape(t *testing.T) {
 			for _, r := range rules.Content() {
 				rn := yaml.NewRNode(r)
 				assert.NotNil(t, rn.Field("match"), "%s:\n%s", s.Name, doc)
-				assert.NotNil(t, rn.Field("mutate"), "%s:\n%s", s.Name, doc)
+				assert.True(t, rn.Field("mutate") != nil || rn.Field("validate") != nil, "%s:\n%s", s.Name, doc)
+				if v2beta1 {
+					// v2beta1 has no inline match nor plain precondition list.
+					assert.Nil(t, rn.Field("match").Value.Field("resources"), "%s:\n%s", s.Name, doc)
+					if pre := rn.Field("preconditions"); pre != nil {
+						assert.Equal(t, yaml.MappingNode, pre.Value.YNode().Kind, "%s:\n%s", s.Name, doc)
+					}
+				}
 			}
 		}
 	}
@@ -62,7 +70,7 @@ func TestScenarioShape(t *testing.T) {
 // exercise every template and the main matching forms.
 func TestFeatureCoverage(t *testing.T) {
 	seen := map[string]bool{}
-	for _, s := range Generate(DefaultSeed, 60) {
+	for _, s := range Generate(DefaultSeed, 80) {
 		for _, f := range s.Features {
 			seen[f] = true
 		}
@@ -74,6 +82,7 @@ func TestFeatureCoverage(t *testing.T) {
 		"exclude-names", "applyRules-one", "namespaced-policy", "var-request-object-name",
 		"smp-volume", "smp-container-ports", "smp-patch-replace", "smp-service-ports", "smp-widget-items",
 		"var-images", "var-map-value", "jsonpatch-json-form", "foreach-context",
+		"v2beta1", "validate-only", "validate-pattern", "validate-any-pattern", "validate-deny",
 	} {
 		assert.True(t, seen[f], "feature %s never drawn", f)
 	}

@@ -37,7 +37,8 @@ type rule struct {
 	exclude       string // YAML value of exclude, "" for none
 	context       string // YAML sequence of context entries, "" for none
 	preconditions string // YAML value of preconditions, "" for none
-	mutate        string // YAML value of mutate
+	mutate        string // YAML value of mutate, "" for a validate rule
+	validate      string // YAML value of validate, "" for a mutate rule
 	podRule       bool   // the rule matches kinds [Pod]
 }
 
@@ -48,6 +49,16 @@ func (g *gen) policy(j int) string {
 		n = 3
 	}
 	kind, meta := "ClusterPolicy", fmt.Sprintf("name: gen-policy-%d\n", j)
+	apiVersion := "kyverno.io/v1"
+	g.v2beta1 = g.chance(0.3)
+	if g.v2beta1 {
+		g.feature("v2beta1")
+		apiVersion = "kyverno.io/v2beta1"
+	}
+	validateOnly := g.chance(0.15)
+	if validateOnly {
+		g.feature("validate-only")
+	}
 	g.namespaced = g.chance(0.15)
 	if g.namespaced {
 		g.feature("namespaced-policy")
@@ -61,7 +72,12 @@ func (g *gen) policy(j int) string {
 	var rules strings.Builder
 	podRules := false
 	for k := range n {
-		r := g.rule(k)
+		var r rule
+		if validateOnly {
+			r = g.validateRule(k)
+		} else {
+			r = g.rule(k)
+		}
 		podRules = podRules || r.podRule
 		rules.WriteString(listItem(r.yaml()))
 	}
@@ -78,8 +94,13 @@ func (g *gen) policy(j int) string {
 		g.feature("applyRules-one")
 		spec += "applyRules: One\n"
 	}
+	if validateOnly && g.chance(0.5) {
+		// Audit, so that the CLI run with --audit-warn succeeds whether
+		// the resources pass or not.
+		spec += "validationFailureAction: Audit\n"
+	}
 	spec += field("rules", rules.String())
-	return "apiVersion: kyverno.io/v1\nkind: " + kind + "\n" + field("metadata", meta) + field("spec", spec)
+	return "apiVersion: " + apiVersion + "\nkind: " + kind + "\n" + field("metadata", meta) + field("spec", spec)
 }
 
 // rule draws rule k of a policy.
@@ -111,7 +132,39 @@ func (r *rule) yaml() string {
 	if r.preconditions != "" {
 		s += field("preconditions", r.preconditions)
 	}
+	if r.validate != "" {
+		return s + field("validate", r.validate)
+	}
 	return s + field("mutate", r.mutate)
+}
+
+// validateRule draws rule k of a validate-only policy, which the render
+// ignores: a pattern, an anyPattern or a deny rule, in Audit mode.
+func (g *gen) validateRule(k int) rule {
+	t := g.target()
+	r := rule{podRule: t.podRule, match: g.match(t)}
+	if g.chance(0.2) {
+		r.preconditions = g.preconditions(t)
+	}
+	switch g.r.IntN(3) {
+	case 0:
+		r.name = "validate-pattern"
+		r.validate = "message: a team label is required\n" + field("pattern", nest("metadata.labels", "team: \"?*\"\n"))
+	case 1:
+		r.name = "validate-any-pattern"
+		r.validate = "message: a team or app label is required\n" +
+			field("anyPattern", listItem(nest("metadata.labels", "team: \"?*\"\n"))+listItem(nest("metadata.labels", "app: \"?*\"\n")))
+	default:
+		r.name = "validate-deny"
+		r.validate = "message: not in kube-system\n" + field("deny", field("conditions", field("any",
+			cond("{{ request.object.metadata.namespace || '' }}", "Equals", q("kube-system")))))
+	}
+	if g.chance(0.3) {
+		r.validate = "failureAction: Audit\n" + r.validate
+	}
+	g.feature(r.name)
+	r.name = fmt.Sprintf("%s-%d", r.name, k)
+	return r
 }
 
 // target draws what a rule is written for, from one of the resources so
@@ -240,6 +293,9 @@ func (g *gen) match(t target) string {
 			all += listItem(field("resources", g.filter(t, true)))
 		}
 		return field("all", all)
+	case g.v2beta1:
+		// v2beta1 has no inline form.
+		return field("any", listItem(field("resources", g.filter(t, true))))
 	default:
 		g.feature("match-inline-resources")
 		return field("resources", g.filter(t, true))
@@ -303,7 +359,7 @@ func (g *gen) preconditions(t target) string {
 	switch x := g.r.IntN(10); {
 	case x < 5:
 		return field("all", list)
-	case x < 9:
+	case x < 9 || g.v2beta1: // v2beta1 has no plain list
 		return field("any", list)
 	default:
 		g.feature("preconditions-plain-list")

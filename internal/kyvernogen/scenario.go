@@ -15,7 +15,8 @@ type Scenario struct {
 	Name string
 	// Resources are the manifests, one YAML document each.
 	Resources []string
-	// Policies are the kyverno.io/v1 ClusterPolicy or Policy objects, one
+	// Policies are the kyverno.io/v1 or v2beta1 ClusterPolicy or Policy
+	// objects (some validate-only, which the render ignores), one
 	// YAML document each, applied in order.
 	Policies []string
 	// Features names the templates the policies were built from, for
@@ -64,6 +65,9 @@ type gen struct {
 	features  map[string]bool
 	// namespaced is set while drawing the rules of a namespaced Policy.
 	namespaced bool
+	// v2beta1 is set while drawing the rules of a kyverno.io/v2beta1
+	// policy, which has no inline match form nor plain precondition list.
+	v2beta1 bool
 }
 
 // chance reports true with probability p.
