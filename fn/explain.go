@@ -198,6 +198,9 @@ func (r *run) account(pl *plan, idx int, o outcome) {
 		if c.By != nil {
 			r.placement(*c.By, -1).claimed = true
 		}
+		for _, a := range c.Also {
+			r.placement(a, -1).claimed = true
+		}
 		for _, l := range c.Lost {
 			if u := r.placement(l.Policy, -1); u.lost == nil {
 				u.lost = &l

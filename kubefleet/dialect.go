@@ -149,13 +149,16 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		return policy.Binding{}, []error{ps.plan.err}
 	}
 	var warnings []error
-	ps.unbound.Do(func() { warnings = ps.unboundOverrides(places) })
+	ps.unbound.Do(func() {
+		warnings = append(ps.unboundOverrides(places), ps.unmatchedSelectors(t.Fleet)...)
+	})
 	b := bindCluster(ps, ps.plan.p, t.Cluster)
 	if len(ps.overrides.List) == 0 && !places {
 		return policy.Binding{Overrides: b.Overrides}, warnings
 	}
-	out := policy.Binding{Sets: []policy.Set{b}, Placer: b, PlacesWhole: places, Overrides: b.Overrides}
+	out := policy.Binding{Sets: []policy.Set{b}, Placer: b, PlacesWhole: places, Overrides: b.Overrides, Rules: b.boundRules()}
 	if places {
+		out.Placements = ps.plan.p.placementRefs()
 		warnings = append(warnings, ps.plan.p.notes...)
 	}
 	return out, warnings

@@ -69,6 +69,10 @@ type Claimer interface {
 type Claim struct {
 	// By is the policy that claims the resource; nil when none does.
 	By *Ref
+	// Also are the other policies that claim it too, where a control plane
+	// lets several place one resource (KubeFleet: every placement that
+	// selects a resource places it).
+	Also []Ref
 	// Lost are the other policies that select the resource, each with why
 	// it does not claim it (e.g. "PropagationPolicy shop/all claims it
 	// first: its spec.priority 10 is higher than 0").
