@@ -11,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"sigs.k8s.io/kustomize/kyaml/kio"
+	"sigs.k8s.io/kustomize/kyaml/kio/kioutil"
+	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
 // TestKubeFleetNeedsNoClusterForNamespaces: a Namespace is a resource a
@@ -61,4 +64,69 @@ func TestKubeFleetExampleFanOut(t *testing.T) {
 	assert.Contains(t, out, "value: westus # the cluster's region label")
 	assert.Contains(t, out, "path: 'member2/shop/configmap_debug-settings.yaml'")
 	assert.NotContains(t, out, "path: 'member1/shop/configmap_debug-settings.yaml'", "the Delete override keeps it out of member1")
+}
+
+// kubefleetExample is examples/kubefleet's fleet, policies and resources
+// as a ResourceList with the path and index annotations kpt gives them,
+// under a typed functionConfig with the given spec.
+func kubefleetExample(t *testing.T, spec string) string {
+	t.Helper()
+	nodes, err := (&kio.LocalPackageReader{
+		PackagePath: "../examples/kubefleet", PreserveSeqIndent: true,
+		MatchFilesGlob: []string{"clusters.yaml", "policies.yaml", "resources.yaml"},
+	}).Read()
+	require.NoError(t, err)
+	require.Len(t, nodes, 8)
+	fc, err := yaml.Parse("apiVersion: apply-overrides.dev/v1alpha1\nkind: ApplyOverrides\nmetadata: {name: x}\nspec: " + spec + "\n")
+	require.NoError(t, err)
+	var b strings.Builder
+	w := kio.ByteWriter{Writer: &b, KeepReaderAnnotations: true, WrappingAPIVersion: "config.kubernetes.io/v1", WrappingKind: "ResourceList", FunctionConfig: fc}
+	require.NoError(t, w.Write(nodes))
+	return b.String()
+}
+
+// mainItems runs Main on a ResourceList and returns the output's items.
+func mainItems(t *testing.T, in string) []*yaml.RNode {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, Main(nil, strings.NewReader(in), &stdout, &stderr), stderr.String())
+	items, err := kio.FromBytes(stdout.Bytes())
+	require.NoError(t, err)
+	return items
+}
+
+// TestKubeFleetFanOutMatchesSingleRuns renders every MemberCluster of
+// examples/kubefleet in one fan-out run and holds each cluster's copies
+// to a run of that cluster on its own: the same items in the same order,
+// comments included, once the path and index annotations that fan-out
+// rewrites ({cluster}/{path}) are set aside.
+func TestKubeFleetFanOutMatchesSingleRuns(t *testing.T) {
+	pathKeys := []string{kioutil.PathAnnotation, kioutil.LegacyPathAnnotation, kioutil.IndexAnnotation, kioutil.LegacyIndexAnnotation}
+	text := func(n *yaml.RNode) string {
+		n = n.Copy()
+		for _, k := range pathKeys {
+			require.NoError(t, n.PipeE(yaml.ClearAnnotation(k)))
+		}
+		require.NoError(t, yaml.ClearEmptyAnnotations(n))
+		return n.MustString()
+	}
+	byCluster := map[string][]string{}
+	for _, n := range mainItems(t, kubefleetExample(t, "{render: {clusters: ['*']}}")) {
+		p := n.GetAnnotations()[kioutil.PathAnnotation]
+		cluster, _, ok := strings.Cut(p, "/")
+		require.True(t, ok, "%s: path %q names its cluster", n.GetName(), p)
+		byCluster[cluster] = append(byCluster[cluster], text(n))
+	}
+	require.Len(t, byCluster, 2)
+	for _, cluster := range []string{"member1", "member2"} {
+		var single []string
+		for _, n := range mainItems(t, kubefleetExample(t, "{cluster: "+cluster+"}")) {
+			single = append(single, text(n))
+		}
+		assert.Equal(t, single, byCluster[cluster], cluster)
+	}
+	assert.Contains(t, strings.Join(byCluster["member1"], ""), "value: eastus # the cluster's region label")
+	assert.Contains(t, strings.Join(byCluster["member2"], ""), "value: westus # the cluster's region label")
+	assert.Len(t, byCluster["member1"], 2, "the Delete override keeps debug-settings out of member1")
+	assert.Len(t, byCluster["member2"], 3)
 }
