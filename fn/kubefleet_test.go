@@ -130,3 +130,38 @@ func TestKubeFleetFanOutMatchesSingleRuns(t *testing.T) {
 	assert.Len(t, byCluster["member1"], 2, "the Delete override keeps debug-settings out of member1")
 	assert.Len(t, byCluster["member2"], 3)
 }
+
+// TestKubeFleetWarningsSecondRun renders testdata/warnings/kubefleet.yaml
+// for member1 with keepPolicies and renders the output again, as kpt fn
+// render does: the second run changes no item and warns about nothing
+// the first did not.
+func TestKubeFleetWarningsSecondRun(t *testing.T) {
+	data, err := os.ReadFile("../testdata/warnings/kubefleet.yaml")
+	require.NoError(t, err)
+	in := strings.Replace(string(data), "    render:\n      clusters: ['*']\n", "    cluster: member1\n    keepPolicies: true\n", 1)
+	require.NotEqual(t, string(data), in)
+	run := func(in string) (string, string) {
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, 0, Main(nil, strings.NewReader(in), &stdout, &stderr), stderr.String())
+		return stdout.String(), stderr.String()
+	}
+	first, firstWarnings := run(in)
+	require.Contains(t, firstWarnings, "ResourcePlacement shop/cache claims no resource")
+	second, secondWarnings := run(first)
+	for _, line := range strings.SplitAfter(secondWarnings, "\n") {
+		assert.Contains(t, firstWarnings, line, "a warning the first run did not give")
+	}
+	items := func(out string) string { return strings.Split(out, "\nresults:")[0] }
+	assert.Equal(t, items(first), items(second), "the second run changes nothing")
+}
+
+// TestKubeFleetPlanErrorOnce: a placement's error is the fleet's, not a
+// cluster's, so a fan-out run over two clusters reports it once.
+func TestKubeFleetPlanErrorOnce(t *testing.T) {
+	in := kubefleetExample(t, "{render: {clusters: ['*']}}")
+	bad := strings.Replace(in, "- {group: \"\", version: v1, kind: Namespace, name: shop}", "- {group: apps, version: v1, kind: Deployment, name: web}", 1)
+	require.NotEqual(t, in, bad)
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 1, Main(nil, strings.NewReader(bad), &stdout, &stderr))
+	assert.Equal(t, "[error] ClusterResourcePlacement shop: spec.resourceSelectors[0]: cannot select namespace-scoped resource Deployment in a clusterResourcePlacement: select its Namespace, or use a ResourcePlacement (file policies.yaml)\n", stderr.String())
+}

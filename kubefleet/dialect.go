@@ -79,9 +79,10 @@ type policies struct {
 	overrides  *policy.Index[*override]
 	placements *policy.Index[*placement]
 	plan       struct {
-		once sync.Once
-		p    *plan
-		err  error
+		once     sync.Once
+		p        *plan
+		err      error
+		reported sync.Once
 	}
 	unbound sync.Once
 }
@@ -146,7 +147,11 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		ps.plan.p, ps.plan.err = newPlan(ps, t, places)
 	})
 	if ps.plan.err != nil {
-		return policy.Binding{}, []error{ps.plan.err}
+		// The plan is the fleet's, not the cluster's: its error is
+		// reported once, by the first cluster's binding, and fails the run.
+		var errs []error
+		ps.plan.reported.Do(func() { errs = []error{ps.plan.err} })
+		return policy.Binding{}, errs
 	}
 	var warnings []error
 	ps.unbound.Do(func() {
