@@ -98,7 +98,7 @@ func (b *binding) Place(res *policy.Resource) (policy.Placement, bool, error) {
 		return policy.Placement{}, false, err
 	}
 	if del != nil {
-		return policy.Placement{By: del.Policy, Reason: fmt.Sprintf("%s %s has overrideType Delete for this cluster", del.Policy, del.Field)}, true, nil
+		return policy.Placement{By: del.Policy, Rule: del.Field, Reason: fmt.Sprintf("%s %s has overrideType Delete for this cluster", del.Policy, del.Field)}, true, nil
 	}
 	if by == nil && b.plan.enforce && b.plan.places {
 		return policy.Placement{Reason: "spec.placement is enforce, and no ClusterResourcePlacement or ResourcePlacement selects it"}, true, nil

@@ -71,18 +71,15 @@ func describeClusters(cs *clusterSelector) string {
 	return "labels " + strings.Join(terms, " or ")
 }
 
-// boundRules are the JSON patch rules bound to the cluster, for the
-// warning about a rule that matched no resource while its override
-// matched some. A Delete rule acts through the Placer, which the Trace
-// does not see, so it is not among them.
+// boundRules are the rules bound to the cluster, for the warning about
+// a rule that matched no resource while its override matched some: a
+// JSON patch rule matches what the Set applies it to, a Delete rule what
+// the Placer keeps away (policy.Placement.Rule).
 func (b *binding) boundRules() []policy.BoundRule {
 	var out []policy.BoundRule
 	for _, list := range [][]*bound{b.cros, b.ros} {
 		for _, bo := range list {
 			for _, r := range bo.rules {
-				if r.delete {
-					continue
-				}
 				cs := bo.o.rules[r.index].ClusterSelector
 				out = append(out, policy.BoundRule{
 					Policy: bo.ref, Rule: fmt.Sprintf("spec.policy.overrideRules[%d]", r.index), Hint: unplacedHint(cs),

@@ -101,6 +101,10 @@ type Placement struct {
 	Revise Step
 	// By is the placement policy that decided; nil when none did.
 	By *Ref
+	// Rule is the rule of By that decided, when By is an override policy
+	// whose rule keeps the resource away (KubeFleet's overrideType
+	// Delete), as Match.Rule names it: the rule matched the resource.
+	Rule string
 	// Reason says why, in a sentence a user can act on (e.g. "cluster
 	// member2 is not in spec.placement.clusterAffinity.clusterNames").
 	Reason string
