@@ -194,9 +194,20 @@ func (r *run) account(pl *plan, idx int, o outcome) {
 			ru.matched = true
 		}
 	}
+	if p := o.left; p != nil && p.By != nil && p.Rule != "" {
+		u := r.use(*p.By, -1) // a rule that keeps the resource away matched it
+		u.resources[idx] = true
+		mark(u)
+		if ru := u.ruleIndex[p.Rule]; ru != nil {
+			ru.matched = true
+		}
+	}
 	for _, c := range o.claims {
 		if c.By != nil {
 			r.placement(*c.By, -1).claimed = true
+		}
+		for _, a := range c.Also {
+			r.placement(a, -1).claimed = true
 		}
 		for _, l := range c.Lost {
 			if u := r.placement(l.Policy, -1); u.lost == nil {

@@ -5,7 +5,6 @@ package kubefleet
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -28,7 +27,7 @@ type binding struct {
 	// PickFromResourceMatchedOverridesForTargetCluster @78e6ca7), which the
 	// work generator applies in that order, so a ResourceOverride wins.
 	cros, ros []*bound
-	// Overrides are the policies with JSON patch rules for the cluster.
+	// Overrides are the policies with rules for the cluster.
 	Overrides []policy.Ref
 }
 
@@ -66,11 +65,9 @@ func bindCluster(ps *policies, pl *plan, c *policy.Cluster) *binding {
 		if len(bo.rules) == 0 {
 			continue
 		}
-		// An override whose rules for the cluster all Delete changes no
-		// resource: the Placer acts on it, and reports what it left out.
-		if slices.ContainsFunc(bo.rules, func(r boundRule) bool { return !r.delete }) {
-			b.Overrides = append(b.Overrides, d.Ref)
-		}
+		// A Delete rule changes no resource but matches those it keeps
+		// away (policy.Placement.Rule), so it counts too.
+		b.Overrides = append(b.Overrides, d.Ref)
 		if d.Ref.Kind == KindClusterResourceOverride {
 			b.cros = append(b.cros, bo)
 		} else {

@@ -79,9 +79,10 @@ type policies struct {
 	overrides  *policy.Index[*override]
 	placements *policy.Index[*placement]
 	plan       struct {
-		once sync.Once
-		p    *plan
-		err  error
+		once     sync.Once
+		p        *plan
+		err      error
+		reported sync.Once
 	}
 	unbound sync.Once
 }
@@ -146,16 +147,23 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		ps.plan.p, ps.plan.err = newPlan(ps, t, places)
 	})
 	if ps.plan.err != nil {
-		return policy.Binding{}, []error{ps.plan.err}
+		// The plan is the fleet's, not the cluster's: its error is
+		// reported once, by the first cluster's binding, and fails the run.
+		var errs []error
+		ps.plan.reported.Do(func() { errs = []error{ps.plan.err} })
+		return policy.Binding{}, errs
 	}
 	var warnings []error
-	ps.unbound.Do(func() { warnings = ps.unboundOverrides(places) })
+	ps.unbound.Do(func() {
+		warnings = append(ps.unboundOverrides(places), ps.unmatchedSelectors(t.Fleet)...)
+	})
 	b := bindCluster(ps, ps.plan.p, t.Cluster)
 	if len(ps.overrides.List) == 0 && !places {
 		return policy.Binding{Overrides: b.Overrides}, warnings
 	}
-	out := policy.Binding{Sets: []policy.Set{b}, Placer: b, PlacesWhole: places, Overrides: b.Overrides}
+	out := policy.Binding{Sets: []policy.Set{b}, Placer: b, PlacesWhole: places, Overrides: b.Overrides, Rules: b.boundRules()}
 	if places {
+		out.Placements = ps.plan.p.placementRefs()
 		warnings = append(warnings, ps.plan.p.notes...)
 	}
 	return out, warnings

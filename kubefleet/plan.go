@@ -85,7 +85,7 @@ func (b *binding) Place(res *policy.Resource) (policy.Placement, bool, error) {
 				if !ok {
 					r = "the cluster is not in the fleet"
 				}
-				why = fmt.Sprintf("%s picks other clusters: %s", d.p.ref, r)
+				why = fmt.Sprintf("%s (%s) does not pick the cluster: %s", d.p.ref, d.p.typ(), r)
 			}
 		}
 	}
@@ -98,7 +98,7 @@ func (b *binding) Place(res *policy.Resource) (policy.Placement, bool, error) {
 		return policy.Placement{}, false, err
 	}
 	if del != nil {
-		return policy.Placement{By: del.Policy, Reason: fmt.Sprintf("%s %s has overrideType Delete for this cluster", del.Policy, del.Field)}, true, nil
+		return policy.Placement{By: del.Policy, Rule: del.Field, Reason: fmt.Sprintf("%s %s has overrideType Delete for this cluster", del.Policy, del.Field)}, true, nil
 	}
 	if by == nil && b.plan.enforce && b.plan.places {
 		return policy.Placement{Reason: "spec.placement is enforce, and no ClusterResourcePlacement or ResourcePlacement selects it"}, true, nil
@@ -106,7 +106,7 @@ func (b *binding) Place(res *policy.Resource) (policy.Placement, bool, error) {
 	if by == nil {
 		return policy.Placement{}, false, nil
 	}
-	pl := policy.Placement{Placed: true, By: &by.p.ref, Reason: fmt.Sprintf("%s %s selects it and picks the cluster", by.p.ref, by.p.typ())}
+	pl := policy.Placement{Placed: true, By: &by.p.ref, Reason: by.p.picked()}
 	if needsStrip(res.Node) {
 		pl.Revise = policy.Step{Field: "spec.resourceSelectors", Filter: stripFilter{}}
 	}
@@ -120,4 +120,15 @@ func (pl *plan) firstSelecting(k string) *policy.Ref {
 		}
 	}
 	return nil
+}
+
+// picked says why the placement picks a cluster it picks, by its type.
+func (p *placement) picked() string {
+	switch p.typ() {
+	case pickFixed:
+		return "PickFixed: the cluster is in spec.policy.clusterNames"
+	case pickN:
+		return fmt.Sprintf("PickN: the cluster is among the %d best-scoring clusters its spec.policy.numberOfClusters asks for", *p.spec.Policy.NumberOfClusters)
+	}
+	return "PickAll: the cluster is eligible and passes its required cluster affinity and tolerations"
 }

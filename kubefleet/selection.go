@@ -123,12 +123,21 @@ func (in *input) selectResources(p *placement) (map[string]bool, error) {
 	selectedNS := ""
 	for _, s := range p.spec.ResourceSelectors {
 		if isNamespaceSelector(s) && namespace == "" && s.SelectionScope == "NamespaceWithResourceSelectors" {
-			if ns, ok := in.namespaces[s.Name]; ok && !ns.deleting && !isReservedNamespace(s.Name) {
-				selectedNS = s.Name
-			} else {
-				return nil, onField(p.ref, sp, fmt.Errorf(
-					"NamespaceWithResourceSelectors mode requires exactly one namespace, but no namespaces were selected: the input holds no Namespace %q", s.Name))
+			ns, ok := in.namespaces[s.Name]
+			why := ""
+			switch {
+			case !ok:
+				why = fmt.Sprintf("the input holds no Namespace %q", s.Name)
+			case ns.deleting:
+				why = fmt.Sprintf("Namespace %q is being deleted (metadata.deletionTimestamp)", s.Name)
+			case isReservedNamespace(s.Name):
+				why = fmt.Sprintf("namespace %s is not allowed to propagate (the fleet-* and kube-* namespaces are reserved)", s.Name)
 			}
+			if why != "" {
+				return nil, onField(p.ref, sp, fmt.Errorf(
+					"NamespaceWithResourceSelectors mode requires exactly one namespace, but no namespaces were selected: %s", why))
+			}
+			selectedNS = s.Name
 			break
 		}
 	}

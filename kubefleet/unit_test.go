@@ -150,3 +150,24 @@ func TestNamespaceWithResourceSelectors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]bool{"v1|Namespace||prod": true, "apps/v1|Deployment|prod|a": true}, sel)
 }
+
+// TestNamespaceWithResourceSelectorsNone: the error for a named
+// Namespace that selects nothing says why — missing from the input, being
+// deleted, or reserved.
+func TestNamespaceWithResourceSelectorsNone(t *testing.T) {
+	nodes := []*yaml.RNode{
+		yaml.MustParse("apiVersion: v1\nkind: Namespace\nmetadata: {name: kube-system}"),
+		yaml.MustParse("apiVersion: v1\nkind: Namespace\nmetadata: {name: old, deletionTimestamp: '2026-01-01T00:00:00Z'}"),
+	}
+	for name, want := range map[string]string{
+		"prod":        `the input holds no Namespace "prod"`,
+		"old":         `Namespace "old" is being deleted (metadata.deletionTimestamp)`,
+		"kube-system": "namespace kube-system is not allowed to propagate (the fleet-* and kube-* namespaces are reserved)",
+	} {
+		p := &placement{ref: policy.Ref{Kind: KindClusterResourcePlacement, Name: "x"}, spec: placementSpec{ResourceSelectors: []resourceSelector{
+			{Version: "v1", Kind: "Namespace", Name: name, SelectionScope: "NamespaceWithResourceSelectors"},
+		}}}
+		_, err := readInput(nodes).selectResources(p)
+		assert.EqualError(t, err, "ClusterResourcePlacement x: spec.resourceSelectors: NamespaceWithResourceSelectors mode requires exactly one namespace, but no namespaces were selected: "+want, name)
+	}
+}

@@ -110,3 +110,13 @@ func IsScalarResource(name string) bool {
 	// An extended resource must also be valid as a quota name.
 	return len(validation.IsQualifiedName("requests."+name)) == 0
 }
+
+// FleetNames lists the fleet's cluster names for a message, e.g.
+// "member1, member2".
+func FleetNames(fleet []*Cluster) string {
+	names := make([]string, len(fleet))
+	for i, c := range fleet {
+		names[i] = c.Name
+	}
+	return strings.Join(names, ", ")
+}

@@ -69,6 +69,10 @@ type Claimer interface {
 type Claim struct {
 	// By is the policy that claims the resource; nil when none does.
 	By *Ref
+	// Also are the other policies that claim it too, where a control plane
+	// lets several place one resource (KubeFleet: every placement that
+	// selects a resource places it).
+	Also []Ref
 	// Lost are the other policies that select the resource, each with why
 	// it does not claim it (e.g. "PropagationPolicy shop/all claims it
 	// first: its spec.priority 10 is higher than 0").
@@ -97,6 +101,10 @@ type Placement struct {
 	Revise Step
 	// By is the placement policy that decided; nil when none did.
 	By *Ref
+	// Rule is the rule of By that decided, when By is an override policy
+	// whose rule keeps the resource away (KubeFleet's overrideType
+	// Delete), as Match.Rule names it: the rule matched the resource.
+	Rule string
 	// Reason says why, in a sentence a user can act on (e.g. "cluster
 	// member2 is not in spec.placement.clusterAffinity.clusterNames").
 	Reason string
