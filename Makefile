@@ -145,3 +145,16 @@ differential-kubeadmiral-placement:
 	  { echo "module cache incomplete: fetching the oracle's dependencies through the Go module proxy"; \
 	    GOFLAGS=-mod=mod $(GO) build -o $(KUBEADMIRAL_ORACLE_OUT)/ ./cmd/compare ; } ; }
 	$(KUBEADMIRAL_ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -n $(N)
+
+## differential-kubefleet: compare the function's KubeFleet placement and overrides (per cluster: which
+##       resources, their content, override errors) with the verdicts KubeFleet v0.3.1's own scheduler
+##       framework and work generator gave on the first N generated scenarios (seeds 1..N, N at most
+##       the 500 recorded; oracle/kubefleet, built into /tmp/kubefleet-oracle); e.g. make differential-kubefleet N=500
+KUBEFLEET_ORACLE_OUT ?= /tmp/kubefleet-oracle
+.PHONY: differential-kubefleet
+differential-kubefleet:
+	$(MAKE) build
+	cd oracle/kubefleet && { GOFLAGS=-mod=mod GOPROXY=off $(GO) build -o $(KUBEFLEET_ORACLE_OUT)/ ./cmd/compare || \
+	  { echo "module cache incomplete: fetching the oracle's dependencies through the Go module proxy"; \
+	    GOFLAGS=-mod=mod $(GO) build -o $(KUBEFLEET_ORACLE_OUT)/ ./cmd/compare ; } ; }
+	$(KUBEFLEET_ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -n $(N)

@@ -146,6 +146,12 @@ func (bo *bound) boundTo(via []string) bool {
 // order, until fn returns false.
 func (b *binding) walk(res *policy.Resource, fn func(bo *bound, r boundRule) bool) {
 	via := b.plan.via(res, b.cluster.Name)
+	if len(via) == 0 && b.plan.places && (b.plan.enforce || b.plan.firstSelecting(resourceKey(res)) != nil) {
+		// The cluster does not receive res: upstream's work generator
+		// overrides only what a binding delivers, so no rule applies (and
+		// none can fail).
+		return
+	}
 	for _, list := range [][]*bound{b.cros, b.ros} {
 		for _, bo := range list {
 			if !bo.selects(res) || !bo.boundTo(via) {

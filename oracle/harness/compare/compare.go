@@ -37,6 +37,10 @@ type Oracle struct {
 	// "policy.karmada.io/") of the control plane's own objects, which the
 	// function drops from its output by default.
 	IgnoredGroups []string
+	// Content, when set, renders a placed object for comparison: the
+	// function's output and the oracle's Placed.Content are compared as
+	// field "content" on every resource both sides place.
+	Content func(u *unstructured.Unstructured) string
 	// Declined is a part of the function's message when it refuses to
 	// render a cluster whose placement depends on status the input does not
 	// carry; such a cluster counts as declined, not as a disagreement.
@@ -52,6 +56,8 @@ type Placed struct {
 	// Fields holds the values of Oracle.Fields under spec, nil (or no
 	// entry) where the field is absent.
 	Fields map[string]*int64
+	// Content is the object as Oracle.Content renders it, when set.
+	Content string
 }
 
 // Key is the resource's identity, as Disagreement.Resource names it.
@@ -110,6 +116,10 @@ type Outcome struct {
 	// those where the function chose one of several answers the control
 	// plane itself may give.
 	Accept func(views map[string]map[string]Placed) map[string]bool
+	// Errors are the member clusters for which the control plane fails
+	// (an override that cannot be applied), with its message; the
+	// function must fail for exactly these (compared by presence).
+	Errors map[string]string
 }
 
 // Clusters converts an oracle's resources per member cluster, each with
@@ -196,7 +206,13 @@ func (o *Oracle) Scenario(name string, l *rl.ResourceList, fn string, timeout ti
 		if err == nil {
 			views[cluster] = got
 		}
-		if err != nil && strings.Contains(err.Error(), o.Declined) {
+		if msg, ok := want.Errors[cluster]; ok {
+			if err == nil {
+				rep.Disagreements = append(rep.Disagreements, Disagreement{Cluster: cluster, Resource: "-", Field: "error", Oracle: oneLine(msg), Function: "-"})
+			}
+			continue
+		}
+		if err != nil && o.Declined != "" && strings.Contains(err.Error(), o.Declined) {
 			rep.Declined = append(rep.Declined, cluster)
 			continue
 		}
@@ -233,6 +249,9 @@ func (o *Oracle) Scenario(name string, l *rl.ResourceList, fn string, timeout ti
 					if Int(op.Fields[fld]) != Int(fp.Fields[fld]) {
 						rep.Disagreements = append(rep.Disagreements, Disagreement{cluster, k, fld, Int(op.Fields[fld]), Int(fp.Fields[fld])})
 					}
+				}
+				if o.Content != nil && op.Content != fp.Content {
+					rep.Disagreements = append(rep.Disagreements, Disagreement{cluster, k, "content", op.Content, fp.Content})
 				}
 				continue
 			}
@@ -315,6 +334,9 @@ func (o *Oracle) runFunction(l *rl.ResourceList, cluster, fn string, timeout tim
 		p := Placed{APIVersion: it.GetAPIVersion(), Kind: it.GetKind(), Namespace: it.GetNamespace(), Name: it.GetName(), Fields: map[string]*int64{}}
 		for _, fld := range o.Fields {
 			p.Fields[fld] = rl.SpecInt(it, fld)
+		}
+		if o.Content != nil {
+			p.Content = o.Content(it)
 		}
 		got[p.Key()] = p
 	}
