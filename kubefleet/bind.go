@@ -204,25 +204,35 @@ func (f patchFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
 }
 
 // deleted returns the Delete rule that keeps res from the cluster, if any,
-// after running the JSON patches before it on a copy: the work generator
-// applies the rules in order, so a patch that fails before the Delete
-// fails the resource.
+// after running on a copy what the work generator (applyOverrides,
+// applyOverrideRules @78e6ca7) still runs: the JSON patches before the
+// Delete, so one that fails fails the resource; and, after it, the rules
+// of every later override (a Delete ends only its own override's rules),
+// which patch the emptied content: evanphx/json-patch leaves empty content
+// as it is, but the variables are still substituted and the patch still
+// decoded first, so a rule that cannot be (a missing cluster label) fails
+// the resource too.
 func (b *binding) deleted(res *policy.Resource) (*policy.Rule, error) {
-	var before []*policy.Rule
+	var run []*policy.Rule
 	var del *policy.Rule
+	var delBy *bound
 	b.walk(res, func(bo *bound, r boundRule) bool {
-		if r.delete {
-			del = &policy.Rule{Policy: &bo.ref, Field: fmt.Sprintf("spec.policy.overrideRules[%d]", r.index)}
-			return false
+		switch {
+		case del == nil && r.delete:
+			del, delBy = &policy.Rule{Policy: &bo.ref, Field: fmt.Sprintf("spec.policy.overrideRules[%d]", r.index)}, bo
+		case del == nil:
+			run = append(run, b.rule(bo, r))
+		case bo != delBy && !r.delete && r.err != nil:
+			run = append(run, b.rule(bo, r))
+			return false // the first failure is the resource's
 		}
-		before = append(before, b.rule(bo, r))
 		return true
 	})
-	if del == nil || len(before) == 0 {
+	if del == nil || len(run) == 0 {
 		return del, nil
 	}
 	cp := policy.NewResource(yaml.NewRNode(yaml.CopyYNode(res.Node.YNode())))
-	if _, err := policy.Apply(cp, []policy.Set{fixedRules(before)}); err != nil {
+	if _, err := policy.Apply(cp, []policy.Set{fixedRules(run)}); err != nil {
 		return nil, err
 	}
 	return del, nil
