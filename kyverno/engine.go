@@ -287,22 +287,38 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				order = "Descending"
 			}
 		}
-		before, err := jsonView(r.node)
+		before, err := r.viewJSON()
 		if err != nil {
 			return changed, err
 		}
 		if _, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting); err != nil {
 			return changed, err
 		}
-		after, err := jsonView(r.node)
+		after, err := r.viewJSON()
 		if err != nil {
 			return changed, err
 		}
-		// Upstream judges an entry by its net effect, and refreshes
-		// request.object after it at every nesting level.
-		if entryChanged := !reflect.DeepEqual(before, after); entryChanged {
+		// Upstream judges an entry by its net effect (the JSON values
+		// before and after, compared deeply), and refreshes request.object
+		// after it at every nesting level. The JSON texts have sorted keys,
+		// so equal texts are equal values; different texts are decoded and
+		// compared as values (large integers may differ in text only).
+		if bytes.Equal(before, after) {
+			continue
+		}
+		afterObj, err := decodeView(after)
+		if err != nil {
+			return changed, err
+		}
+		beforeObj, err := decodeView(before)
+		if err != nil {
+			return changed, err
+		}
+		if !reflect.DeepEqual(beforeObj, afterObj) {
 			changed = true
-			if err := r.refresh(); err != nil {
+			defaultNamespace(afterObj)
+			r.obj = afterObj
+			if err := r.ctx.SetObject(afterObj); err != nil {
 				return changed, err
 			}
 		}
@@ -386,12 +402,31 @@ func nestedForEach(v any) ([]ForEachMutation, error) {
 
 var errNotObject = errors.New("the resource is not a JSON object")
 
+// viewJSON is the JSON text of the resource node: the text the last
+// strategic merge left (nodeJSON) while nothing else changed the node, or
+// the node encoded. The text's keys are sorted (yamlnode.MarshalJSON).
+func (r *run) viewJSON() ([]byte, error) {
+	if r.nodeJSON != nil {
+		return r.nodeJSON, nil
+	}
+	b, err := yamlnode.MarshalJSON(r.node.YNode())
+	if err != nil {
+		return nil, fmt.Errorf("read the resource as JSON: %w", err)
+	}
+	return b, nil
+}
+
 // jsonView is the resource as Kyverno sees it: its JSON value.
 func jsonView(n *yaml.RNode) (map[string]any, error) {
 	b, err := yamlnode.MarshalJSON(n.YNode())
 	if err != nil {
 		return nil, fmt.Errorf("read the resource as JSON: %w", err)
 	}
+	return decodeView(b)
+}
+
+// decodeView decodes a resource's JSON text.
+func decodeView(b []byte) (map[string]any, error) {
 	var obj map[string]any
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, fmt.Errorf("read the resource as JSON: %w", err)
