@@ -201,13 +201,12 @@ functionConfig:
 	assert.Equal(t, "member2", items[11].GetAnnotations()[ClusterAnnotation], "marked under keepPolicies, as a single run marks it")
 	assert.Equal(t, "true", items[12].GetAnnotations()[localConfigAnnotation], "left out, and kept under keepPolicies, as a single run keeps it")
 	assert.Equal(t, []string{
-		"v1 Secret shop/token is not placed on cluster member1: no PropagationPolicy or ClusterPropagationPolicy selects it",
 		"placement: cluster(s) member1, member2, staging carry no status.apiEnablements, so every API is taken as enabled there (Karmada's scheduler places nothing on a cluster that reports none); export the Cluster objects with their status (kubectl get clusters.cluster.karmada.io -o yaml) to filter by API",
 		"cluster member1: applied 0 override rule(s) to 0 resource(s)",
 		"cluster member1: placement sends it 2 of 3 resource(s)",
-		"v1 Secret shop/token is not placed on cluster member2: no PropagationPolicy or ClusterPropagationPolicy selects it",
 		"cluster member2: applied 1 override rule(s) to 1 resource(s)",
 		"cluster member2: placement sends it 2 of 3 resource(s)",
+		"v1 Secret shop/token is not placed on clusters member1, member2: no PropagationPolicy or ClusterPropagationPolicy selects it",
 		"fan-out: rendered 2 cluster(s) (member1, member2): 6 resource copies under rendered/{cluster}/{path}",
 	}, messages)
 

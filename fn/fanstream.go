@@ -65,11 +65,10 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 		out.clusters = append(out.clusters, pl.cluster.Name)
 	}
 	outcomes := make([][]outcome, len(plans)) // by cluster, then item
-	left := make([][]*framework.Result, len(plans))
 	for c := range plans {
 		outcomes[c] = make([]outcome, len(chunks))
-		left[c] = make([]*framework.Result, len(chunks))
 	}
+	left := make([]notPlaced, len(chunks)) // by item: the clusters placement leaves it out of
 	keys := make([]resourcelist.Key, len(chunks))
 	leftBefore := make([]atomic.Bool, len(plans)) // by cluster: an item an earlier run left out (leftOutBefore)
 	groups := (len(chunks) + fanOutGroup - 1) / fanOutGroup
@@ -103,7 +102,7 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 				}
 				continue
 			}
-			if errs[g] = r.fanOutResource(fi, it.node, plans, i, outcomes, left); errs[g] != nil {
+			if errs[g] = r.fanOutResource(fi, it.node, plans, i, outcomes, &left[i]); errs[g] != nil {
 				return
 			}
 		}
@@ -123,11 +122,6 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 			total.add(o)
 			r.account(pl, i, o)
 		}
-		for _, res := range left[c] {
-			if res != nil {
-				rl.Results = append(rl.Results, res)
-			}
-		}
 		r.summarize(pl, total)
 		for i := range out.items {
 			if fi := &out.items[i]; fi.texts != nil && fi.pick[c] >= 0 {
@@ -135,6 +129,7 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 			}
 		}
 	}
+	r.reportNotPlaced(left)
 	r.reportPolicies()
 	rl.Results = append(rl.Results, fanOutSummary(out.clusters, copies, out.template))
 	var err error
@@ -231,14 +226,14 @@ func (out *fanOutput) once(fi *fanItem, n *yaml.RNode, source []byte, expanded b
 }
 
 // fanOutResource renders resource n (input item i) for every cluster:
-// outcomes[c][i] and left[c][i] are what the cluster's render did and the
-// result of its leaving the resource out, fi the copies. Placement is
+// outcomes[c][i] is what cluster c's render did, np the clusters that
+// leave the resource out and why, fi the copies. Placement is
 // decided on the resource as read; a copy is made only for a cluster whose
 // placement revises it or whose rules select it (or, under keepPolicies,
 // that keeps it though left out): the others share the resource as read.
 // A resource an earlier run rendered (ClusterAnnotation) gets the full
 // render on a copy for every cluster.
-func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, outcomes [][]outcome, left [][]*framework.Result) error {
+func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, outcomes [][]outcome, np *notPlaced) error {
 	fi.pick = make([]int32, len(plans))
 	var trees []*yaml.RNode // the distinct copies so far, by texts' index
 	asRead := -1            // index of the copy as read, once encoded
@@ -288,11 +283,10 @@ func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, o
 			if cp != nil {
 				target = cp
 			}
-			res, kept, err := r.leaveOut(target, pl, o)
+			_, kept, err := r.leaveOut(target, pl, o, np)
 			if err != nil {
 				return err
 			}
-			left[c][i] = res
 			if !kept {
 				outcomes[c][i] = o
 				fi.pick[c] = -1

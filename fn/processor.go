@@ -84,6 +84,10 @@ type run struct {
 	placements           map[string]*placementUse
 	placementOrder       []string
 	seenKinds, seenNames map[string]bool
+	// notPlaced gathers, by input item, the clusters a fan-out run leaves
+	// each resource out of (groupsLeftOut); nil when the run reports each
+	// cluster's own.
+	notPlaced []notPlaced
 }
 
 func (r *run) fail(res *framework.Result) { r.rl.Results = append(r.rl.Results, res) }
@@ -151,12 +155,18 @@ func (r *run) renderCluster(pl *plan, copies bool) (out []outItem, ok bool) {
 		if !o.dropped {
 			continue
 		}
-		res, kept, err := r.leaveOut(out[work[i]].node, pl, o)
+		var np *notPlaced
+		if r.notPlaced != nil {
+			np = &r.notPlaced[out[work[i]].index]
+		}
+		res, kept, err := r.leaveOut(out[work[i]].node, pl, o, np)
 		if err != nil {
 			r.fail(errorResult(err))
 			return nil, false
 		}
-		r.rl.Results = append(r.rl.Results, res)
+		if res != nil {
+			r.rl.Results = append(r.rl.Results, res)
+		}
 		if kept {
 			out[work[i]].dropped, out[work[i]].touched = false, true
 		}
@@ -188,6 +198,9 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 		return nil, false
 	}
 	reportOnce(plans)
+	if r.groupsLeftOut() {
+		r.notPlaced = make([]notPlaced, len(r.items))
+	}
 	for _, pl := range plans {
 		out, ok := r.renderCluster(pl, true)
 		if !ok {
@@ -195,6 +208,7 @@ func (r *run) processFleet(names []string) (renders []clusterRender, ok bool) {
 		}
 		renders = append(renders, clusterRender{cluster: pl.cluster, items: out})
 	}
+	r.reportNotPlaced(r.notPlaced)
 	r.reportPolicies()
 	return renders, true
 }
@@ -583,8 +597,14 @@ func (enforced) Place(*policy.Resource) (policy.Placement, bool, error) {
 // (kept): kpt fn render writes the output back into the package, so the
 // resource stays, as local configuration (never applied, passed through by
 // the next render) marked with the cluster it was left out of.
-func (r *run) leaveOut(n *yaml.RNode, pl *plan, o outcome) (res *framework.Result, kept bool, err error) {
-	res = leftOut(n, pl.cluster, o.left)
+// In a run that groups them (groupsLeftOut), np gathers the clusters and
+// res is nil.
+func (r *run) leaveOut(n *yaml.RNode, pl *plan, o outcome, np *notPlaced) (res *framework.Result, kept bool, err error) {
+	if np != nil {
+		np.add(n, pl.cluster, o.left)
+	} else {
+		res = leftOut(n, pl.cluster, o.left)
+	}
 	if !r.cfg.KeepPolicies {
 		return res, false, nil
 	}
@@ -594,10 +614,7 @@ func (r *run) leaveOut(n *yaml.RNode, pl *plan, o outcome) (res *framework.Resul
 // keepLeftOut marks a resource placement leaves out of the cluster as local
 // configuration rendered for it.
 func keepLeftOut(n *yaml.RNode, c *policy.Cluster) error {
-	target := noCluster
-	if c != nil {
-		target = c.Name
-	}
+	target := targetName(c)
 	if err := n.PipeE(yaml.SetAnnotation(localConfigAnnotation, "true")); err != nil {
 		return fmt.Errorf("%s: set annotation %s: %w", policy.RefOf(n).GVKString(), localConfigAnnotation, err)
 	}
@@ -611,28 +628,11 @@ func keepLeftOut(n *yaml.RNode, c *policy.Cluster) error {
 // cluster: the resource, the policy that decided and why.
 func leftOut(n *yaml.RNode, c *policy.Cluster, p *policy.Placement) *framework.Result {
 	ref := policy.RefOf(n)
-	target := noCluster
-	if c != nil {
-		target = c.Name
-	}
-	res := &framework.Result{
-		Severity: framework.Info,
-		Message:  fmt.Sprintf("%s is not placed on cluster %s: %s", ref.GVKString(), target, p.Reason),
-		ResourceRef: &yaml.ResourceIdentifier{
-			TypeMeta: yaml.TypeMeta{APIVersion: ref.APIVersion, Kind: ref.Kind},
-			NameMeta: yaml.NameMeta{Name: ref.Name, Namespace: ref.Namespace},
-		},
-	}
-	if ref.File != "" {
-		res.File = &framework.File{Path: ref.File, Index: ref.Index}
-	}
+	var bys []*policy.Ref
 	if p.By != nil {
-		res.Tags = map[string]string{"policy": p.By.String()}
-		if p.By.File != "" {
-			res.Tags[policyFileTag] = p.By.File
-		}
+		bys = []*policy.Ref{p.By}
 	}
-	return res
+	return notPlacedResult(ref, fmt.Sprintf("%s is not placed on cluster %s: %s", ref.GVKString(), targetName(c), p.Reason), bys)
 }
 
 // placementError names the placement policy and field whose replica

@@ -90,7 +90,7 @@ func stream(data []byte, w *bytes.Buffer) (results framework.Results, ok bool) {
 					return errRestart
 				}
 				if outcomes[i].dropped {
-					res, kept, err := r.leaveOut(it.node, pl, outcomes[i])
+					res, kept, err := r.leaveOut(it.node, pl, outcomes[i], nil)
 					if err != nil {
 						return errRestart
 					}
