@@ -139,6 +139,21 @@ func strict(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
+// DecodeVerdict decodes one recorded verdict into v, refusing fields v does
+// not know and anything after the first JSON value: a verdict is recorded
+// only when every part of it is understood.
+func DecodeVerdict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return fmt.Errorf("more than one JSON value")
+	}
+	return nil
+}
+
 // check verifies that the entries are the header's consecutive seeds, each
 // with a hash.
 func (s *Set) check() error {

@@ -8,9 +8,7 @@
 package verdict
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -90,14 +88,9 @@ type Result struct {
 // Decode reads one verdict, refusing fields this package does not know:
 // a verdict is recorded only when every part of it is understood here.
 func Decode(data []byte) (*Result, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	r := &Result{}
-	if err := dec.Decode(r); err != nil {
+	if err := recorded.DecodeVerdict(data, r); err != nil {
 		return nil, err
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("more than one JSON value")
 	}
 	if r.Clusters == nil {
 		return nil, fmt.Errorf("no clusters")
