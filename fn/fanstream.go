@@ -6,11 +6,13 @@ package fn
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
@@ -34,9 +36,11 @@ import (
 // Every copy is encoded with placeholders for its path and index
 // annotations, and copies that come out the same node for node share one
 // encoding: a resource no cluster changes is encoded once for the fleet.
-// The output holds one text per distinct copy and, per cluster, which text
-// each resource gets; WriteTo splices each copy's path and index into its
-// text as it writes.
+// The output holds one text per distinct copy, deflated (packText), and,
+// per cluster, which text each resource gets; WriteTo inflates each text
+// and splices the copy's path and index into it as it writes. Of each
+// render the run keeps only what its results need (fanOutcome), so that a
+// fan-out holds little more than the input and the deflated texts.
 //
 // ok is false when the run is not a fan-out, when it explains, when the
 // input is not in the layout Split splits, or when anything fails or is
@@ -64,11 +68,12 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 	for _, pl := range plans {
 		out.clusters = append(out.clusters, pl.cluster.Name)
 	}
-	outcomes := make([][]outcome, len(plans)) // by cluster, then item
+	outcomes := make([][]fanOutcome, len(plans)) // by cluster, then item
 	for c := range plans {
-		outcomes[c] = make([]outcome, len(chunks))
+		outcomes[c] = make([]fanOutcome, len(chunks))
 	}
-	left := make([]notPlaced, len(chunks)) // by item: the clusters placement leaves it out of
+	refs := make([]policy.Ref, len(chunks)) // by item: a resource's identity as read
+	left := make([]notPlaced, len(chunks))  // by item: the clusters placement leaves it out of
 	keys := make([]resourcelist.Key, len(chunks))
 	leftBefore := make([]atomic.Bool, len(plans)) // by cluster: an item an earlier run left out (leftOutBefore)
 	groups := (len(chunks) + fanOutGroup - 1) / fanOutGroup
@@ -102,7 +107,7 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 				}
 				continue
 			}
-			if errs[g] = r.fanOutResource(fi, it.node, plans, i, outcomes, &left[i]); errs[g] != nil {
+			if errs[g] = r.fanOutResource(fi, it.node, plans, i, outcomes, &left[i], &refs[i]); errs[g] != nil {
 				return
 			}
 		}
@@ -118,7 +123,8 @@ func streamFanOut(data []byte) (out *fanOutput, results framework.Results, ok bo
 		if leftBefore[c].Load() {
 			r.claimedBefore(pl)
 		}
-		for i, o := range outcomes[c] {
+		for i := range outcomes[c] {
+			o := outcomes[c][i].outcome(refs[i])
 			total.add(o)
 			r.account(pl, i, o)
 		}
@@ -195,10 +201,14 @@ type fanItem struct {
 
 // copyText is the text of one distinct copy of a resource, its path and
 // index values left as placeholders (at the offsets of holes, in order).
+// The text is held deflated (packText) until it is written: the copies'
+// texts are most of what a fan-out holds.
 type copyText struct {
-	text  []byte
-	path  string // the copy's own path (itemPath), which {path} stands for
-	holes []hole
+	packed []byte
+	size   int    // the text's length
+	raw    bool   // packed is the text itself (deflating did not shrink it)
+	path   string // the copy's own path (itemPath), which {path} stands for
+	holes  []hole
 }
 
 // hole is where a placeholder sits in a copy's text.
@@ -227,17 +237,19 @@ func (out *fanOutput) once(fi *fanItem, n *yaml.RNode, source []byte, expanded b
 
 // fanOutResource renders resource n (input item i) for every cluster:
 // outcomes[c][i] is what cluster c's render did, np the clusters that
-// leave the resource out and why, fi the copies. Placement is
-// decided on the resource as read; a copy is made only for a cluster whose
-// placement revises it or whose rules select it (or, under keepPolicies,
-// that keeps it though left out): the others share the resource as read.
+// leave the resource out and why, ref the resource's identity, fi the
+// copies. Placement is decided on the resource as read; a copy is made
+// only for a cluster whose placement revises it or whose rules select it
+// (or, under keepPolicies, that keeps it though left out): the others
+// share the resource as read.
 // A resource an earlier run rendered (ClusterAnnotation) gets the full
 // render on a copy for every cluster.
-func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, outcomes [][]outcome, np *notPlaced) error {
+func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, outcomes [][]fanOutcome, np *notPlaced, ref *policy.Ref) error {
 	fi.pick = make([]int32, len(plans))
 	var trees []*yaml.RNode // the distinct copies so far, by texts' index
 	asRead := -1            // index of the copy as read, once encoded
 	res := policy.NewResource(n)
+	*ref = res.Ref
 	prior := n.GetAnnotations(ClusterAnnotation)[ClusterAnnotation] != ""
 	for c, pl := range plans {
 		var o outcome
@@ -288,13 +300,13 @@ func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, o
 				return err
 			}
 			if !kept {
-				outcomes[c][i] = o
+				outcomes[c][i] = compactOutcome(o)
 				fi.pick[c] = -1
 				continue
 			}
 		}
-		o.left, o.placed = nil, nil // read by leaveOut and explain only
-		outcomes[c][i] = o
+		o.left = nil // read by leaveOut only
+		outcomes[c][i] = compactOutcome(o)
 		if cp == nil {
 			if asRead < 0 {
 				k, err := fi.add(&trees, n.Copy())
@@ -313,6 +325,36 @@ func (r *run) fanOutResource(fi *fanItem, n *yaml.RNode, plans []*plan, i int, o
 		fi.pick[c] = int32(k)
 	}
 	return nil
+}
+
+// fanOutcome is what a fan-out keeps of one resource's render for one
+// cluster until the run's results are made (account, tally): an outcome
+// without what only explain and leaveOut read (the steps, the placements
+// and their reasons) and without the resource's identity, which is the
+// same for every cluster and kept once per resource. A fan-out holds one
+// per resource and cluster.
+type fanOutcome struct {
+	applied                  int32
+	rendered, dropped, prior bool
+	matched                  []policy.Match
+	claims                   []policy.Claim
+	// left is what account reads of the placement that left the resource
+	// out: set only when a rule of an override policy did (Placement.Rule).
+	left *policy.Placement
+}
+
+// compactOutcome is what a fan-out keeps of o.
+func compactOutcome(o outcome) fanOutcome {
+	f := fanOutcome{applied: int32(o.applied), rendered: o.rendered, dropped: o.dropped, prior: o.prior, matched: o.matched, claims: o.claims}
+	if p := o.left; p != nil && p.By != nil && p.Rule != "" {
+		f.left = &policy.Placement{By: p.By, Rule: p.Rule}
+	}
+	return f
+}
+
+// outcome is f as account and tally read it, for the resource ref.
+func (f *fanOutcome) outcome(ref policy.Ref) outcome {
+	return outcome{rendered: f.rendered, applied: int(f.applied), dropped: f.dropped, prior: f.prior, matched: f.matched, claims: f.claims, left: f.left, ref: ref}
 }
 
 // selected reports whether any of pl's override rules selects res as read
@@ -343,18 +385,19 @@ func (fi *fanItem) add(trees *[]*yaml.RNode, cp *yaml.RNode) (int, error) {
 	if err := resourcelist.WriteItem(&buf, resourcelist.Item{Node: cp}); err != nil {
 		return 0, err
 	}
-	ct := copyText{text: buf.Bytes(), path: path}
+	text := buf.Bytes()
+	ct := copyText{size: len(text), path: path}
 	for at := 0; ; {
-		k := bytes.Index(ct.text[at:], []byte(placeholderStem))
+		k := bytes.Index(text[at:], []byte(placeholderStem))
 		if k < 1 {
 			break
 		}
 		at += k - 1 // at the quote
 		switch {
-		case bytes.HasPrefix(ct.text[at:], pathHole):
+		case bytes.HasPrefix(text[at:], pathHole):
 			ct.holes = append(ct.holes, hole{at: at})
 			at += len(pathHole)
-		case bytes.HasPrefix(ct.text[at:], indexHole):
+		case bytes.HasPrefix(text[at:], indexHole):
 			ct.holes = append(ct.holes, hole{at: at, index: true})
 			at += len(indexHole)
 		default:
@@ -363,6 +406,10 @@ func (fi *fanItem) add(trees *[]*yaml.RNode, cp *yaml.RNode) (int, error) {
 	}
 	if len(ct.holes) != len(pathAnnotations)+len(indexAnnotations) {
 		return 0, errRestart
+	}
+	var err error
+	if ct.packed, ct.raw, err = packText(text); err != nil {
+		return 0, fmt.Errorf("%s: hold its text: %w", policy.RefOf(cp).GVKString(), err)
 	}
 	fi.texts = append(fi.texts, ct)
 	*trees = append(*trees, cp)
@@ -541,6 +588,7 @@ func (out *fanOutput) WriteTo(w io.Writer) (int64, error) {
 	}
 	next := map[string]int{}
 	var buf []byte
+	var unpack unpacker
 	for c, cluster := range out.clusters {
 		for i := range out.items {
 			fi := &out.items[i]
@@ -548,6 +596,10 @@ func (out *fanOutput) WriteTo(w io.Writer) (int64, error) {
 				continue
 			}
 			ct := &fi.texts[fi.pick[c]]
+			text, err := unpack.text(ct)
+			if err != nil {
+				return cw.n, err
+			}
 			path := out.copyPath(cluster, ct.path)
 			pathText, ok := out.pathText[path]
 			if !ok {
@@ -558,7 +610,7 @@ func (out *fanOutput) WriteTo(w io.Writer) (int64, error) {
 			buf = buf[:0]
 			from := 0
 			for _, h := range ct.holes {
-				buf = append(buf, ct.text[from:h.at]...)
+				buf = append(buf, text[from:h.at]...)
 				if h.index {
 					buf = append(buf, indexText...)
 					from = h.at + len(indexHole)
@@ -567,7 +619,7 @@ func (out *fanOutput) WriteTo(w io.Writer) (int64, error) {
 					from = h.at + len(pathHole)
 				}
 			}
-			buf = append(buf, ct.text[from:]...)
+			buf = append(buf, text[from:]...)
 			if err := lw.WriteText(buf); err != nil {
 				return cw.n, err
 			}
@@ -590,4 +642,65 @@ func (cw *countingWriter) Write(p []byte) (int, error) {
 	n, err := cw.w.Write(p)
 	cw.n += int64(n)
 	return n, err
+}
+
+// packers are deflate writers for packText, reused: each holds a few
+// hundred kilobytes of state.
+var packers sync.Pool
+
+// packText is text as a copyText holds it: deflated at the fastest level,
+// or the text itself (raw) when deflating does not shrink it.
+func packText(text []byte) (packed []byte, raw bool, err error) {
+	var buf bytes.Buffer
+	buf.Grow(len(text) / 3)
+	w, _ := packers.Get().(*flate.Writer) // nil when the pool is empty
+	if w == nil {
+		if w, err = flate.NewWriter(&buf, flate.BestSpeed); err != nil {
+			return nil, false, err
+		}
+	} else {
+		w.Reset(&buf)
+	}
+	defer packers.Put(w)
+	if _, err := w.Write(text); err != nil {
+		return nil, false, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, false, err
+	}
+	if buf.Len() >= len(text) {
+		return bytes.Clone(text), true, nil
+	}
+	return bytes.Clone(buf.Bytes()), false, nil
+}
+
+// unpacker inflates the texts packText packed, reusing its reader and
+// buffer: the text it returns is valid until its next call.
+type unpacker struct {
+	r   io.ReadCloser
+	src bytes.Reader
+	buf []byte
+}
+
+// text is ct's text.
+func (u *unpacker) text(ct *copyText) ([]byte, error) {
+	if ct.raw {
+		return ct.packed, nil
+	}
+	u.src.Reset(ct.packed)
+	if u.r == nil {
+		u.r = flate.NewReader(&u.src)
+	} else if err := u.r.(flate.Resetter).Reset(&u.src, nil); err != nil {
+		return nil, fmt.Errorf("inflate a copy's text: %w", err)
+	}
+	if cap(u.buf) < ct.size+1 {
+		u.buf = make([]byte, ct.size+1)
+	}
+	buf := u.buf[:ct.size+1]
+	n, err := io.ReadFull(u.r, buf)
+	if err != io.ErrUnexpectedEOF || n != ct.size {
+		// A text packText deflated inflates to its length exactly.
+		return nil, fmt.Errorf("inflate a copy's text: %d bytes, not %d (%v)", n, ct.size, err)
+	}
+	return buf[:n], nil
 }

@@ -136,3 +136,43 @@ func TestScalarText(t *testing.T) {
 		assert.False(t, plainPath(p), p)
 	}
 }
+
+// TestPackText: a copy's text comes back as it went in, deflated when
+// that shrinks it and kept as it is when not, through one unpacker reused
+// for texts of every size.
+func TestPackText(t *testing.T) {
+	noise := make([]byte, 300) // bytes deflate cannot shrink
+	for i := range noise {
+		noise[i] = byte(i*7919 + i*i*31)
+	}
+	texts := [][]byte{
+		[]byte(strings.Repeat("  annotations:\n    config.kubernetes.io/path: '"+pathPlaceholder+"'\n", 40)),
+		noise,
+		[]byte("kind: ConfigMap\n"),
+		[]byte(strings.Repeat("a", 70000)),
+	}
+	var u unpacker
+	for round := range 2 {
+		for k, text := range texts {
+			packed, raw, err := packText(text)
+			require.NoError(t, err)
+			if k == 0 || k == 3 {
+				assert.False(t, raw, "text %d deflates", k)
+				assert.Less(t, len(packed), len(text)/4, "text %d", k)
+			}
+			if k == 1 {
+				assert.True(t, raw, "noise is kept as it is")
+			}
+			got, err := u.text(&copyText{packed: packed, size: len(text), raw: raw})
+			require.NoError(t, err, "round %d, text %d", round, k)
+			assert.Equal(t, string(text), string(got), "round %d, text %d", round, k)
+		}
+	}
+	packed, raw, err := packText(texts[0])
+	require.NoError(t, err)
+	require.False(t, raw)
+	_, err = u.text(&copyText{packed: packed, size: len(texts[0]) - 1})
+	assert.ErrorContains(t, err, "inflate a copy's text", "a text longer than its recorded size")
+	_, err = u.text(&copyText{packed: packed, size: len(texts[0]) + 1})
+	assert.ErrorContains(t, err, "inflate a copy's text", "a text shorter than its recorded size")
+}
