@@ -1,0 +1,128 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package mpol
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/google/cel-go/common/types/ref"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
+	"k8s.io/apimachinery/pkg/util/managedfields"
+	"k8s.io/apiserver/pkg/admission/plugin/policy/mutating/patch"
+	"k8s.io/apiserver/pkg/cel/mutation/dynamic"
+	openapispec "k8s.io/kube-openapi/pkg/validation/spec"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
+	"sigs.k8s.io/structured-merge-diff/v6/typed"
+)
+
+// The type converter is built once, on the first ApplyConfiguration
+// mutation, from kyaml's built-in Kubernetes OpenAPI schema (the one the
+// rest of the function reads; `kyverno apply` uses Kubernetes 1.32's
+// built-in schemas, policy_processor.go:1020-1056).
+var (
+	tcOnce sync.Once
+	tcVal  managedfields.TypeConverter
+	tcErr  error
+)
+
+func typeConverter() (managedfields.TypeConverter, error) {
+	tcOnce.Do(func() {
+		defs := openapi.Schema().Definitions
+		m := make(map[string]*openapispec.Schema, len(defs))
+		for k := range defs {
+			d := defs[k]
+			m[k] = &d
+		}
+		tcVal, tcErr = managedfields.NewTypeConverter(m, false)
+		if tcErr != nil {
+			tcErr = fmt.Errorf("build the type converter from the built-in Kubernetes schema: %w", tcErr)
+		}
+	})
+	return tcVal, tcErr
+}
+
+// applyConfiguration merges the expression's Object into obj with a
+// structured merge, as Kubernetes' ApplyStructuredMergeDiff does
+// (k8s.io/apiserver plugin/policy/mutating/patch/smd.go), called by
+// Kyverno's applyConfigPatcher (mpol/compiler/applyconfig.go). With
+// spec.evaluation.useServerSideApply the guard against setting atomic
+// fields is left out, as Kyverno's own copy does (mpol/compiler/smd.go).
+func applyConfiguration(val ref.Val, obj map[string]any, gvk schema.GroupVersionKind, serverSide bool) (map[string]any, error) {
+	ov, ok := val.(*dynamic.ObjectVal)
+	if !ok {
+		return nil, fmt.Errorf("unsupported return type from ApplyConfiguration expression: %v", val.Type())
+	}
+	if err := ov.CheckTypeNamesMatchFieldPathNames(); err != nil {
+		return nil, fmt.Errorf("type mismatch: %w", err)
+	}
+	value, ok := ov.Value().(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("invalid return type: %T", val)
+	}
+	tc, err := typeConverter()
+	if err != nil {
+		return nil, err
+	}
+	p := &unstructured.Unstructured{Object: value}
+	p.SetGroupVersionKind(gvk)
+	live := &unstructured.Unstructured{Object: obj}
+	if _, err := tc.ObjectToTyped(live, typed.AllowDuplicates); err != nil && !hasSchema(tc, gvk) {
+		return nil, fmt.Errorf("error applying patch: %s has no built-in OpenAPI schema, and `kyverno apply` without --crd has no type converter for it (\"type converter must not be nil\"); use patchType JSONPatch for custom resources", gvk)
+	}
+	var out any
+	if serverSide {
+		out, err = mergeUnguarded(tc, live, p)
+	} else {
+		out, err = patch.ApplyStructuredMergeDiff(tc, live, p)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("error applying patch: %w", err)
+	}
+	u, ok := out.(*unstructured.Unstructured)
+	if !ok {
+		return nil, fmt.Errorf("error applying patch: unexpected result %T", out)
+	}
+	return u.Object, nil
+}
+
+// hasSchema reports whether the type converter knows gvk.
+func hasSchema(tc managedfields.TypeConverter, gvk schema.GroupVersionKind) bool {
+	probe := &unstructured.Unstructured{Object: map[string]any{}}
+	probe.SetGroupVersionKind(gvk)
+	_, err := tc.ObjectToTyped(probe)
+	return err == nil
+}
+
+// mergeUnguarded is the structured merge without the atomic-field guard.
+func mergeUnguarded(tc managedfields.TypeConverter, live, p *unstructured.Unstructured) (any, error) {
+	pt, err := tc.ObjectToTyped(p)
+	if err != nil {
+		return nil, fmt.Errorf("failed to convert patch object to typed object: %w", err)
+	}
+	lt, err := tc.ObjectToTyped(live, typed.AllowDuplicates)
+	if err != nil {
+		return nil, fmt.Errorf("failed to convert original object to typed object: %w", err)
+	}
+	merged, err := lt.Merge(pt)
+	if err != nil {
+		return nil, fmt.Errorf("failed to merge patch: %w", err)
+	}
+	return tc.TypedToObject(merged)
+}
+
+// decodeObject decodes a resource's JSON with integers as int64, as
+// unstructured objects hold them.
+func decodeObject(b []byte) (map[string]any, error) {
+	var obj map[string]any
+	if err := utiljson.Unmarshal(b, &obj); err != nil {
+		return nil, err
+	}
+	return obj, nil
+}
+
+// DecodeObject is decodeObject for the dialect.
+func DecodeObject(b []byte) (map[string]any, error) { return decodeObject(b) }
