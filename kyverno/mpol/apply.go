@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,8 +24,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apiserver/pkg/admission"
-	"k8s.io/apiserver/pkg/admission/plugin/webhook/predicates/rules"
 	"k8s.io/apiserver/pkg/cel/lazy"
 	"k8s.io/apiserver/pkg/cel/mutation"
 	"k8s.io/apiserver/pkg/cel/mutation/dynamic"
@@ -125,7 +124,7 @@ func (v *variant) apply(obj map[string]any, ns Namespace, record Recorder) (matc
 	u := &unstructured.Unstructured{Object: obj}
 	gvk := u.GroupVersionKind()
 	gvr, _ := meta.UnsafeGuessKindToResource(gvk)
-	attr := admission.NewAttributesRecord(u, nil, gvk, u.GetNamespace(), u.GetName(), gvr, "", admission.Create, nil, false, nil)
+	attr := attributes{resource: gvr, namespace: u.GetNamespace()}
 	ok, err := v.matches(attr, u, ns)
 	if err != nil {
 		return false, nil, nil, &MutationError{Field: "spec.matchConstraints", Err: err}
@@ -204,7 +203,7 @@ func (v *variant) apply(obj map[string]any, ns Namespace, record Recorder) (matc
 // (pkg/cel/matching/matcher.go): namespaceSelector, objectSelector,
 // excludeResourceRules, resourceRules with resourceNames. matchPolicy
 // is not read, as there.
-func (v *variant) matches(attr admission.Attributes, u *unstructured.Unstructured, ns Namespace) (bool, error) {
+func (v *variant) matches(attr attributes, u *unstructured.Unstructured, ns Namespace) (bool, error) {
 	m := &v.match
 	nsOK, err := v.namespaceMatches(attr, u, ns)
 	if err != nil {
@@ -236,21 +235,21 @@ func (v *variant) matches(attr admission.Attributes, u *unstructured.Unstructure
 // own labels; any other resource on its Namespace's labels, or, when the
 // input has no such Namespace, on the one label the API server gives
 // every namespace (Kyverno's namespace.Matcher.GetNamespace).
-func (v *variant) namespaceMatches(attr admission.Attributes, u *unstructured.Unstructured, ns Namespace) (bool, error) {
+func (v *variant) namespaceMatches(attr attributes, u *unstructured.Unstructured, ns Namespace) (bool, error) {
 	s := v.match.NamespaceSelector
 	if s == nil {
 		return true, nil
 	}
 	var set labels.Set
 	switch {
-	case attr.GetResource().Resource == "namespaces":
+	case attr.isNamespace():
 		set = u.GetLabels()
-	case attr.GetNamespace() == "":
+	case attr.namespace == "":
 		return true, nil
 	case ns.Object != nil:
 		set = (&unstructured.Unstructured{Object: ns.Object}).GetLabels()
 	default:
-		set = labels.Set{"kubernetes.io/metadata.name": attr.GetNamespace()}
+		set = labels.Set{"kubernetes.io/metadata.name": attr.namespace}
 	}
 	sel, err := metav1.LabelSelectorAsSelector(s)
 	if err != nil {
@@ -259,9 +258,27 @@ func (v *variant) namespaceMatches(attr admission.Attributes, u *unstructured.Un
 	return sel.Matches(set), nil
 }
 
-func matchesRules(rs []admissionregistrationv1.NamedRuleWithOperations, attr admission.Attributes, u *unstructured.Unstructured) bool {
+// attributes is what rule matching reads of the admission request: the
+// resource (its plural guessed from the kind, as the CLI does when its
+// REST mapper does not know the kind), the namespace, and the operation,
+// always CREATE offline with no subresource.
+type attributes struct {
+	resource  schema.GroupVersionResource
+	namespace string
+}
+
+func (a attributes) isNamespace() bool {
+	return a.resource == schema.GroupVersionResource{Version: "v1", Resource: "namespaces"}
+}
+
+// matchesRules reports whether a rule matches: scope, operation, group,
+// version and resource as Kubernetes' rules.Matcher reads them
+// (k8s.io/apiserver plugin/webhook/predicates/rules/rules.go), then
+// resourceNames, with generateName for an unnamed object, as Kyverno's
+// matcher adds (pkg/cel/matching/matcher.go matchesResourceRules).
+func matchesRules(rs []admissionregistrationv1.NamedRuleWithOperations, attr attributes, u *unstructured.Unstructured) bool {
 	for _, r := range rs {
-		if !(&rules.Matcher{Rule: r.RuleWithOperations, Attr: attr}).Matches() {
+		if !ruleMatches(&r.RuleWithOperations, attr) {
 			continue
 		}
 		if len(r.ResourceNames) == 0 {
@@ -277,6 +294,34 @@ func matchesRules(rs []admissionregistrationv1.NamedRuleWithOperations, attr adm
 	return false
 }
 
+func ruleMatches(r *admissionregistrationv1.RuleWithOperations, attr attributes) bool {
+	if r.Scope != nil && *r.Scope != admissionregistrationv1.AllScopes {
+		cluster := attr.isNamespace() || attr.namespace == ""
+		if (*r.Scope == admissionregistrationv1.NamespacedScope) == cluster || (*r.Scope != admissionregistrationv1.NamespacedScope && *r.Scope != admissionregistrationv1.ClusterScope) {
+			return false
+		}
+	}
+	if !slices.ContainsFunc(r.Operations, func(o admissionregistrationv1.OperationType) bool {
+		return o == admissionregistrationv1.OperationAll || o == admissionregistrationv1.Create
+	}) {
+		return false
+	}
+	if !anyOrExact(r.APIGroups, attr.resource.Group) || !anyOrExact(r.APIVersions, attr.resource.Version) {
+		return false
+	}
+	for _, res := range r.Resources {
+		name, sub, _ := strings.Cut(res, "/")
+		if (name == "*" || name == attr.resource.Resource) && (sub == "*" || sub == "") {
+			return true
+		}
+	}
+	return false
+}
+
+func anyOrExact(items []string, s string) bool {
+	return slices.Contains(items, "*") || slices.Contains(items, s)
+}
+
 // request is the admission request `kyverno apply` builds for a resource
 // (a CREATE by an empty user), as the map CEL reads.
 func request(u *unstructured.Unstructured, gvk schema.GroupVersionKind, gvr schema.GroupVersionResource) map[string]any {
@@ -286,7 +331,7 @@ func request(u *unstructured.Unstructured, gvk schema.GroupVersionKind, gvr sche
 		"resource":  map[string]any{"group": gvr.Group, "version": gvr.Version, "resource": gvr.Resource},
 		"name":      u.GetName(),
 		"namespace": u.GetNamespace(),
-		"operation": string(admission.Create),
+		"operation": string(admissionregistrationv1.Create),
 		"userInfo":  map[string]any{},
 		"object":    u.Object,
 		"oldObject": nil,

@@ -106,7 +106,7 @@ func TestKyvernoLibraryIsAnOfflineError(t *testing.T) {
 apiVersion: policies.kyverno.io/v1beta1
 kind: MutatingPolicy
 metadata: {name: remote}
-`+onPods+`  mutations:
+` + onPods + `  mutations:
   - patchType: ApplyConfiguration
     applyConfiguration:
       expression: "Object{metadata: Object.metadata{labels: {'x': http.Get('https://example.com').body}}}"

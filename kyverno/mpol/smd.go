@@ -5,6 +5,8 @@ package mpol
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/google/cel-go/common/types/ref"
@@ -12,11 +14,13 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/managedfields"
-	"k8s.io/apiserver/pkg/admission/plugin/policy/mutating/patch"
 	"k8s.io/apiserver/pkg/cel/mutation/dynamic"
 	openapispec "k8s.io/kube-openapi/pkg/validation/spec"
 	"sigs.k8s.io/kustomize/kyaml/openapi"
+	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
+	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
+	"sigs.k8s.io/structured-merge-diff/v6/value"
 )
 
 // The type converter is built once, on the first ApplyConfiguration
@@ -73,12 +77,7 @@ func applyConfiguration(val ref.Val, obj map[string]any, gvk schema.GroupVersion
 	if _, err := tc.ObjectToTyped(live, typed.AllowDuplicates); err != nil && !hasSchema(tc, gvk) {
 		return nil, fmt.Errorf("error applying patch: %s has no built-in OpenAPI schema, and `kyverno apply` without --crd has no type converter for it (\"type converter must not be nil\"); use patchType JSONPatch for custom resources", gvk)
 	}
-	var out any
-	if serverSide {
-		out, err = mergeUnguarded(tc, live, p)
-	} else {
-		out, err = patch.ApplyStructuredMergeDiff(tc, live, p)
-	}
+	out, err := merge(tc, live, p, !serverSide)
 	if err != nil {
 		return nil, fmt.Errorf("error applying patch: %w", err)
 	}
@@ -97,11 +96,23 @@ func hasSchema(tc managedfields.TypeConverter, gvk schema.GroupVersionKind) bool
 	return err == nil
 }
 
-// mergeUnguarded is the structured merge without the atomic-field guard.
-func mergeUnguarded(tc managedfields.TypeConverter, live, p *unstructured.Unstructured) (any, error) {
+// merge is the structured merge of ApplyStructuredMergeDiff
+// (k8s.io/apiserver plugin/policy/mutating/patch/smd.go): the patch and
+// the live object typed by the schema, the patch merged in. guard refuses
+// a patch that sets an atomic list, map or struct, whose unset parts the
+// merge would drop (validatePatch there); Kyverno's useServerSideApply
+// variant leaves the guard out (mpol/compiler/smd.go). It is written here
+// rather than called so that the function does not link the API server's
+// admission packages (their package initialisation would slow every run).
+func merge(tc managedfields.TypeConverter, live, p *unstructured.Unstructured, guard bool) (any, error) {
 	pt, err := tc.ObjectToTyped(p)
 	if err != nil {
 		return nil, fmt.Errorf("failed to convert patch object to typed object: %w", err)
+	}
+	if guard {
+		if atomics := atomicsIn(nil, pt.Schema(), pt.TypeRef(), pt.AsValue()); len(atomics) > 0 {
+			return nil, fmt.Errorf("invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: %v", strings.Join(atomics, ", "))
+		}
 	}
 	lt, err := tc.ObjectToTyped(live, typed.AllowDuplicates)
 	if err != nil {
@@ -112,6 +123,46 @@ func mergeUnguarded(tc managedfields.TypeConverter, live, p *unstructured.Unstru
 		return nil, fmt.Errorf("failed to merge patch: %w", err)
 	}
 	return tc.TypedToObject(merged)
+}
+
+// atomicsIn lists the paths of the atomic lists, maps and structs the
+// value sets, struct fields and list items searched.
+func atomicsIn(path []fieldpath.PathElement, s *smdschema.Schema, tr smdschema.TypeRef, v value.Value) []string {
+	atom, ok := s.Resolve(tr)
+	if !ok {
+		return nil
+	}
+	var out []string
+	here := func() string {
+		var b strings.Builder
+		for _, pe := range path {
+			b.WriteString(pe.String())
+		}
+		return b.String()
+	}
+	switch {
+	case v.IsMap() && atom.Map != nil:
+		if atom.Map.ElementRelationship == smdschema.Atomic {
+			out = append(out, here())
+		}
+		v.AsMap().Iterate(func(key string, val value.Value) bool {
+			if f, ok := atom.Map.FindField(key); ok {
+				k := key
+				out = append(out, atomicsIn(append(slices.Clone(path), fieldpath.PathElement{FieldName: &k}), s, f.Type, val)...)
+			}
+			return true
+		})
+	case v.IsList() && atom.List != nil:
+		if atom.List.ElementRelationship == smdschema.Atomic {
+			out = append(out, here())
+		}
+		l := v.AsList()
+		for i := 0; i < l.Length(); i++ {
+			idx := i
+			out = append(out, atomicsIn(append(slices.Clone(path), fieldpath.PathElement{Index: &idx}), s, atom.List.ElementType, l.At(i))...)
+		}
+	}
+	return out
 }
 
 // decodeObject decodes a resource's JSON with integers as int64, as
