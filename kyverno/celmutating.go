@@ -58,8 +58,8 @@ const celRuleField = "spec.mutations"
 
 // rule returns the policy as a rule of the neutral model: one step per
 // mutation, sharing one run of the policy on the resource.
-func (c *celPolicy) rule(ns Namespaces) *policy.Rule {
-	run := &celRun{c: c, ns: ns}
+func (c *celPolicy) rule() *policy.Rule {
+	run := &celRun{c: c}
 	r := &policy.Rule{Policy: &c.ref, Field: celRuleField}
 	for i, f := range c.fields {
 		r.Steps = append(r.Steps, policy.Step{Field: f, Filter: celStep{run: run, index: i}})
@@ -73,8 +73,7 @@ func (c *celPolicy) rule(ns Namespaces) *policy.Rule {
 // records the object after each mutation; each step then writes back the
 // object as it stood after its own mutation.
 type celRun struct {
-	c  *celPolicy
-	ns Namespaces
+	c *celPolicy
 	// done is set once the policy ran; states[i] is the object after
 	// mutation i (nil when it did not run).
 	done      bool
@@ -99,19 +98,13 @@ func (r *celRun) run(n *yaml.RNode) error {
 		r.defaulted = true
 	}
 	defaultNamespace(obj)
-	if r.c.ref.Kind == mpol.KindNamespacedMutating {
-		// A namespaced policy mutates only resources of its own namespace.
-		if ns, _ := meta["namespace"].(string); ns != r.c.ref.Namespace || !namespacedKind(obj) {
-			return nil
-		}
-	}
-	var nsObj map[string]any
-	if meta != nil {
-		if name, _ := meta["namespace"].(string); name != "" {
-			nsObj = r.ns.object(name)
-		}
-	}
-	res, err := r.c.p.Apply(obj, mpol.Namespace{Object: nsObj}, func(index int, state map[string]any, changed bool) error {
+	// `kyverno apply` resolves no Namespace for a MutatingPolicy without a
+	// values file: namespaceObject is null and namespaceSelector sees only
+	// the kubernetes.io/metadata.name label (policy_processor.go:325, with
+	// p.Variables.Namespace; pkg/cel/matching/predicates/namespace), even
+	// when the input holds the Namespace; and a NamespacedMutatingPolicy
+	// is not kept to its own namespace there.
+	res, err := r.c.p.Apply(obj, mpol.Namespace{}, func(index int, state map[string]any, changed bool) error {
 		if r.states == nil {
 			r.states = make([][]byte, len(r.c.fields))
 			r.changed = make([]bool, len(r.c.fields))
@@ -202,29 +195,9 @@ func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	return 1, true, matched, nil
 }
 
-// object returns the input's Namespace object called name, as JSON.
-func (n Namespaces) object(name string) map[string]any {
-	if _, ok := n[name]; !ok {
-		return nil
-	}
-	labels := map[string]any{}
-	for k, v := range n[name] {
-		labels[k] = v
-	}
-	meta := map[string]any{"name": name}
-	if len(labels) > 0 {
-		meta["labels"] = labels
-	}
-	return map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": meta}
-}
-
 // celUnapplied says why a MutatingPolicy matched no resource.
-func celUnapplied(ref policy.Ref) string {
-	msg := "its matchConstraints and matchConditions matched no resource of the input: check resourceRules (apiGroups, apiVersions, resources as plural names, operations CREATE), the selectors and matchConditions"
-	if ref.Kind == mpol.KindNamespacedMutating {
-		msg += " (a NamespacedMutatingPolicy applies only to resources of its own namespace, " + ref.Namespace + ")"
-	}
-	return msg
+func celUnapplied(policy.Ref) string {
+	return "its matchConstraints and matchConditions matched no resource of the input: check resourceRules (apiGroups, apiVersions, resources as plural names, operations CREATE), the selectors (a namespaceSelector sees only the label kubernetes.io/metadata.name) and matchConditions"
 }
 
 // celHint says what a MutatingPolicy selects, for the warning about a

@@ -247,7 +247,7 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 		}}})
 	}
 	for _, c := range s.cel {
-		rules = append(rules, c.rule(s.namespaces))
+		rules = append(rules, c.rule())
 	}
 	return rules, nil
 }

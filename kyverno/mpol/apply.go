@@ -31,8 +31,11 @@ import (
 
 // Namespace is what the policy sees of the resource's namespace.
 type Namespace struct {
-	// Object is the input's Namespace object (nil when the input has
-	// none): namespaceObject, and the labels namespaceSelector matches.
+	// Object is the Namespace object: namespaceObject, and the labels
+	// namespaceSelector matches. When nil, namespaceObject is null and a
+	// namespaced resource's namespace has only the label
+	// kubernetes.io/metadata.name, as `kyverno apply` resolves it without
+	// a values file.
 	Object map[string]any
 }
 
