@@ -167,11 +167,11 @@ func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 			err = uerr
 		}
 		if err != nil {
-			field := celRuleField
+			ce := &celError{Field: celRuleField, Err: err}
 			if me, ok := err.(*mpol.MutationError); ok {
-				field = me.Field
+				ce.Field, ce.Err = me.Field, me.Err
 			}
-			return 0, false, nil, &RuleError{Rule: r.c.ref.Name, Field: field, Err: err}
+			return 0, false, nil, ce
 		}
 	}
 	var matched []string
@@ -190,7 +190,7 @@ func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		err = uerr
 	}
 	if err != nil {
-		return 0, false, nil, &RuleError{Rule: r.c.ref.Name, Field: r.c.fields[s.index], Err: err}
+		return 0, false, nil, &celError{Field: r.c.fields[s.index], Err: err}
 	}
 	return 1, true, matched, nil
 }
@@ -205,3 +205,16 @@ func celUnapplied(policy.Ref) string {
 func celHint(c *celPolicy) string {
 	return "it selects " + strings.Join(c.p.Selects(), "; ")
 }
+
+// celError is a MutatingPolicy failing on a resource, at a field of it
+// (the results name the policy and the resource).
+type celError struct {
+	Field string
+	Err   error
+}
+
+func (e *celError) Error() string { return e.Err.Error() }
+func (e *celError) Unwrap() error { return e.Err }
+
+// PolicyField is the failing field in the policy, for results.
+func (e *celError) PolicyField() string { return e.Field }

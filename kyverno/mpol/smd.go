@@ -74,10 +74,10 @@ func applyConfiguration(val ref.Val, obj map[string]any, gvk schema.GroupVersion
 	p := &unstructured.Unstructured{Object: value}
 	p.SetGroupVersionKind(gvk)
 	live := &unstructured.Unstructured{Object: obj}
-	if _, err := tc.ObjectToTyped(live, typed.AllowDuplicates); err != nil && !hasSchema(tc, gvk) {
-		return nil, fmt.Errorf("error applying patch: %s has no built-in OpenAPI schema, and `kyverno apply` without --crd has no type converter for it (\"type converter must not be nil\"); use patchType JSONPatch for custom resources", gvk)
-	}
 	out, err := merge(tc, live, p, !serverSide)
+	if err != nil && !hasSchema(tc, gvk) {
+		return nil, fmt.Errorf("error applying patch: %s %s has no built-in OpenAPI schema, and `kyverno apply` without --crd has no type converter for it (\"type converter must not be nil\"); use patchType JSONPatch for custom resources", gvk.GroupVersion(), gvk.Kind)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("error applying patch: %w", err)
 	}
