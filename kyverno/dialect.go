@@ -106,7 +106,7 @@ func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if len(ix.List) > 0 {
+	if len(ix.List) > 0 || len(cel.List) > 0 {
 		// Load kyaml's built-in schema now (only runs with policies pay
 		// for it): the strategic merge and the namespaced-kind lookups read
 		// it from many goroutines afterwards.
