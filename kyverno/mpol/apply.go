@@ -141,7 +141,7 @@ func (v *variant) apply(obj map[string]any, ns Namespace, record Recorder) (matc
 	}
 	data := map[string]any{
 		varObject:          obj,
-		varOldObject:       nil,
+		varOldObject:       map[string]any{}, // the CLI's empty old object, not null
 		varNamespaceObject: nsObj,
 		varRequest:         request(u, gvk, gvr),
 		"exceptions":       map[string]any{"allowedImages": []any{}, "allowedValues": []any{}},
@@ -326,20 +326,37 @@ func anyOrExact(items []string, s string) bool {
 }
 
 // request is the admission request `kyverno apply` builds for a resource
-// (a CREATE by an empty user), as the map CEL reads.
+// (pkg/cel/engine/request.go:34-65: a CREATE by an empty user, the kind
+// and resource also as requestKind and requestResource), as the map CEL
+// reads: the AdmissionRequest's JSON, so empty name, namespace and
+// subresources are absent.
 func request(u *unstructured.Unstructured, gvk schema.GroupVersionKind, gvr schema.GroupVersionResource) map[string]any {
-	return map[string]any{
-		"uid":       "",
-		"kind":      map[string]any{"group": gvk.Group, "version": gvk.Version, "kind": gvk.Kind},
-		"resource":  map[string]any{"group": gvr.Group, "version": gvr.Version, "resource": gvr.Resource},
-		"name":      u.GetName(),
-		"namespace": u.GetNamespace(),
-		"operation": string(admissionregistrationv1.Create),
-		"userInfo":  map[string]any{},
-		"object":    u.Object,
-		"oldObject": nil,
-		"dryRun":    false,
+	kind := func() map[string]any {
+		return map[string]any{"group": gvk.Group, "version": gvk.Version, "kind": gvk.Kind}
 	}
+	resource := func() map[string]any {
+		return map[string]any{"group": gvr.Group, "version": gvr.Version, "resource": gvr.Resource}
+	}
+	r := map[string]any{
+		"uid":             "",
+		"kind":            kind(),
+		"resource":        resource(),
+		"requestKind":     kind(),
+		"requestResource": resource(),
+		"operation":       string(admissionregistrationv1.Create),
+		"userInfo":        map[string]any{},
+		"object":          u.Object,
+		"oldObject":       map[string]any{},
+		"dryRun":          false,
+		"options":         nil,
+	}
+	if n := u.GetName(); n != "" {
+		r["name"] = n
+	}
+	if ns := u.GetNamespace(); ns != "" {
+		r["namespace"] = ns
+	}
+	return r
 }
 
 // patch runs one mutation on obj and returns the new object.

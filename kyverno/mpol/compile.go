@@ -143,7 +143,7 @@ func check(s *spec) error {
 // compileVariant compiles the expressions of one spec in Kyverno's order
 // (compiler.go:56-167): variables, matchConditions, mutations.
 func compileVariant(s *spec, config string) (*variant, error) {
-	env, err := celEnv()
+	env, vars, err := policyEnv()
 	if err != nil {
 		return nil, err
 	}
@@ -154,10 +154,11 @@ func compileVariant(s *spec, config string) (*variant, error) {
 	v.hasMatchSelector = hasSelector(&v.match)
 	for i, d := range s.Variables {
 		f := fmt.Sprintf("spec.variables[%d].expression", i)
-		p, err := compileExpr(env, f, d.Expression, nil)
+		p, t, err := compileTyped(env, f, d.Expression)
 		if err != nil {
 			return nil, err
 		}
+		vars.register(d.Name, t)
 		v.variables = append(v.variables, namedProgram{name: d.Name, program: program{field: f, prog: p}})
 	}
 	for i, c := range s.MatchConditions {
@@ -193,9 +194,38 @@ func compileVariant(s *spec, config string) (*variant, error) {
 // this environment does not declare.
 var kyvernoLibraries = []string{"http", "resource", "globalContext", "image", "imagedata", "json", "yaml", "hash", "math", "random", "x509", "time", "transform", "gzip", "user", "exceptions"}
 
+// compileTyped compiles one expression and returns its output type.
+func compileTyped(env *cel.Env, field, expr string) (cel.Program, *cel.Type, error) {
+	ast, err := checkExpr(env, field, expr)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := env.Program(ast)
+	if err != nil {
+		return nil, nil, &FieldError{Field: field, Err: fmt.Errorf("program: %w", err)}
+	}
+	return p, ast.OutputType(), nil
+}
+
 // compileExpr compiles one expression; want, when set, is the type it
 // must have (as Kubernetes' CompileMutation and match conditions check).
 func compileExpr(env *cel.Env, field, expr string, want *cel.Type) (cel.Program, error) {
+	ast, err := checkExpr(env, field, expr)
+	if err != nil {
+		return nil, err
+	}
+	if want != nil && !ast.OutputType().IsExactType(want) && (want != cel.BoolType || !ast.OutputType().IsExactType(cel.DynType)) {
+		return nil, &FieldError{Field: field, Err: fmt.Errorf("output is expected to be of type %s, not %s", want.TypeName(), ast.OutputType())}
+	}
+	p, err := env.Program(ast)
+	if err != nil {
+		return nil, &FieldError{Field: field, Err: fmt.Errorf("program: %w", err)}
+	}
+	return p, nil
+}
+
+// checkExpr parses and type-checks one expression.
+func checkExpr(env *cel.Env, field, expr string) (*cel.Ast, error) {
 	ast, iss := env.Compile(expr)
 	if iss.Err() != nil {
 		err := fmt.Errorf("compilation failed: %v", iss.Err())
@@ -208,14 +238,7 @@ func compileExpr(env *cel.Env, field, expr string, want *cel.Type) (cel.Program,
 		}
 		return nil, &FieldError{Field: field, Err: err}
 	}
-	if want != nil && !ast.OutputType().IsExactType(want) && (want != cel.BoolType || !ast.OutputType().IsExactType(cel.DynType)) {
-		return nil, &FieldError{Field: field, Err: fmt.Errorf("output is expected to be of type %s, not %s", want.TypeName(), ast.OutputType())}
-	}
-	p, err := env.Program(ast)
-	if err != nil {
-		return nil, &FieldError{Field: field, Err: fmt.Errorf("program: %w", err)}
-	}
-	return p, nil
+	return ast, nil
 }
 
 // hasSelector is the CLI's test (policy_processor.go:1255-1280) for a

@@ -13,6 +13,7 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/ext"
 	"k8s.io/apimachinery/pkg/util/version"
+	apiservercel "k8s.io/apiserver/pkg/cel"
 	"k8s.io/apiserver/pkg/cel/common"
 	"k8s.io/apiserver/pkg/cel/environment"
 	"k8s.io/apiserver/pkg/cel/library"
@@ -34,7 +35,6 @@ const (
 var (
 	applyConfigType = types.NewObjectType("Object")
 	jsonPatchType   = types.NewObjectType(mutation.JSONPatchTypeName)
-	variablesType   = types.NewMapType(types.StringType, types.DynType)
 )
 
 // compilerVersion is the compatibility version Kyverno's MutatingPolicy
@@ -61,12 +61,19 @@ func celEnv() (*cel.Env, error) {
 // (compiler.go:169-280): the Kubernetes base environment at version 2.0
 // for stored expressions, extended with Kyverno's default options
 // (pkg/cel/compiler/env.go:49-99), the variables object, oldObject,
-// request, namespaceObject and variables, the Object and JSONPatch types
-// and the Kubernetes JSONPatch library. Kyverno's own libraries (http,
+// request and namespaceObject (typed as Kyverno types them), variables
+// (typed per policy: policyEnv), the Object and JSONPatch types and the
+// Kubernetes JSONPatch library. Kyverno's own libraries (http,
 // resource, globalContext, image, imagedata, json, yaml, hash, math,
 // random, x509, time, transform, gzip, user) are not declared: an
 // expression calling them fails to compile, and compile() says so.
 func newEnv() (*cel.Env, error) {
+	baseSet := environment.MustBaseEnvSet(compilerVersion)
+	base, err := baseSet.Env(environment.StoredExpressions)
+	if err != nil {
+		return nil, fmt.Errorf("build the CEL environment: %w", err)
+	}
+	nsType, reqType := namespaceDeclType(), requestDeclType()
 	opts := []cel.EnvOption{
 		cel.HomogeneousAggregateLiterals(),
 		cel.EagerlyValidateDeclarations(true),
@@ -95,24 +102,30 @@ func newEnv() (*cel.Env, error) {
 		cel.Function(orValueFunc,
 			cel.Overload(orValueFunc+"_dyn_dyn", []*cel.Type{cel.DynType, cel.DynType}, cel.DynType,
 				cel.BinaryBinding(orValue))),
-		cel.Variable(varNamespaceObject, cel.DynType),
+		cel.Variable(varNamespaceObject, nsType.CelType()),
 		cel.Variable(varObject, cel.DynType),
 		cel.Variable(varOldObject, cel.DynType),
-		cel.Variable(varRequest, cel.DynType),
+		cel.Variable(varRequest, reqType.CelType()),
 		cel.Variable(varVariables, variablesType),
-		cel.Types(applyConfigType),
-		cel.Types(jsonPatchType),
-		common.ResolverEnvOption(&mutation.DynamicTypeResolver{}),
-		environment.UnversionedLib(library.JSONPatch),
+		cel.Variable("exceptions", cel.DynType),
+		cel.Types(nsType.CelType(), reqType.CelType(), applyConfigType, jsonPatchType),
 	}
-	base, err := environment.MustBaseEnvSet(compilerVersion).Extend(environment.VersionedOptions{
+	decl, err := apiservercel.NewDeclTypeProvider(nsType, reqType).EnvOptions(base.CELTypeProvider())
+	if err != nil {
+		return nil, fmt.Errorf("build the CEL environment: %w", err)
+	}
+	opts = append(opts, decl...)
+	opts = append(opts,
+		common.ResolverEnvOption(&mutation.DynamicTypeResolver{}),
+		environment.UnversionedLib(library.JSONPatch))
+	extended, err := baseSet.Extend(environment.VersionedOptions{
 		IntroducedVersion: compilerVersion,
 		EnvOptions:        opts,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("build the CEL environment: %w", err)
 	}
-	env, err := base.Env(environment.StoredExpressions)
+	env, err := extended.Env(environment.StoredExpressions)
 	if err != nil {
 		return nil, fmt.Errorf("build the CEL environment: %w", err)
 	}
@@ -139,4 +152,20 @@ func orValue(lhs, rhs ref.Val) ref.Val {
 		return rhs
 	}
 	return lhs
+}
+
+// policyEnv extends the shared environment for one policy: its variables
+// get their types as they compile (vars.register), as Kyverno builds one
+// environment per policy with its own VariablesProvider.
+func policyEnv() (*cel.Env, *variablesProvider, error) {
+	env, err := celEnv()
+	if err != nil {
+		return nil, nil, err
+	}
+	vars := &variablesProvider{Provider: env.CELTypeProvider(), fields: map[string]*types.Type{}}
+	penv, err := env.Extend(cel.CustomTypeProvider(vars))
+	if err != nil {
+		return nil, nil, fmt.Errorf("build the policy's CEL environment: %w", err)
+	}
+	return penv, vars, nil
 }
