@@ -29,13 +29,12 @@ type Policy struct {
 type variant struct {
 	// autogen names the pod-controller configuration it was generated
 	// for ("" for the policy as written).
-	autogen          string
-	match            admissionregistrationv1.MatchResources
-	matchConditions  []program
-	variables        []namedProgram
-	mutations        []mutationStep
-	serverSideApply  bool
-	hasMatchSelector bool
+	autogen         string
+	match           admissionregistrationv1.MatchResources
+	matchConditions []program
+	variables       []namedProgram
+	mutations       []mutationStep
+	serverSideApply bool
 }
 
 type program struct {
@@ -151,7 +150,6 @@ func compileVariant(s *spec, config string) (*variant, error) {
 	if s.Evaluation != nil {
 		v.serverSideApply = s.Evaluation.UseServerSideApply
 	}
-	v.hasMatchSelector = hasSelector(&v.match)
 	for i, d := range s.Variables {
 		f := fmt.Sprintf("spec.variables[%d].expression", i)
 		p, t, err := compileTyped(env, f, d.Expression)
@@ -239,19 +237,4 @@ func checkExpr(env *cel.Env, field, expr string) (*cel.Ast, error) {
 		return nil, &FieldError{Field: field, Err: err}
 	}
 	return ast, nil
-}
-
-// hasSelector is the CLI's test (policy_processor.go:1255-1280) for a
-// policy whose skipped result it does not print.
-func hasSelector(m *admissionregistrationv1.MatchResources) bool {
-	if m.NamespaceSelector != nil && (len(m.NamespaceSelector.MatchLabels) > 0 || len(m.NamespaceSelector.MatchExpressions) > 0) {
-		return false
-	}
-	if m.ObjectSelector != nil && (len(m.ObjectSelector.MatchLabels) > 0 || len(m.ObjectSelector.MatchExpressions) > 0) {
-		return false
-	}
-	if len(m.ExcludeResourceRules) != 0 || len(m.ResourceRules) != 1 {
-		return false
-	}
-	return len(m.ResourceRules[0].ResourceNames) == 0
 }
