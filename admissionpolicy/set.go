@@ -300,10 +300,7 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		return 0, false, []string{}, nil
 	}
 	matched := []string{inv.field}
-	tc, _, err := typeConverter(inv.req.gvk)
-	if err != nil {
-		return 0, false, nil, err
-	}
+	tc, _ := typeConverter(inv.req.gvk)
 	patched, err := inv.p.eval.patchers[m.index].Patch(inv.ctx, patch.Request{
 		MatchedResource:     inv.req.gvr,
 		VersionedAttributes: va,
