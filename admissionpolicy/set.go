@@ -59,7 +59,7 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 			if ignored(p) {
 				continue
 			}
-			return nil, fmt.Errorf("%s %s: spec.matchConstraints: %w", KindPolicy, p.ref.Name, err)
+			return nil, fmt.Errorf("%s %s: spec.matchConstraints: %w%s", KindPolicy, p.ref.Name, err, denied)
 		}
 		if !ok {
 			continue
@@ -74,12 +74,15 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 				}
 			}
 			if err != nil && !ignored(p) {
-				return nil, fmt.Errorf("%s %s: binding %s: %w", KindPolicy, p.ref.Name, b.ref.Name, err)
+				return nil, fmt.Errorf("%s %s: binding %s: %w%s", KindPolicy, p.ref.Name, b.ref.Name, err, denied)
 			}
 		}
 	}
 	return out, nil
 }
+
+// denied ends the message of an error that fails a resource.
+const denied = " (under failurePolicy Fail the API server denies the request: fix the policy or the input, or set spec.failurePolicy: Ignore to admit the resource without this policy)"
 
 // ignored reports whether the policy's failurePolicy is Ignore.
 func ignored(p *compiled) bool {
@@ -291,7 +294,7 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 				if ignored(inv.p) {
 					return 0, false, []string{}, nil
 				}
-				return 0, false, nil, fmt.Errorf("%s: spec.matchConditions: %w", inv.field, res.Error)
+				return 0, false, nil, fmt.Errorf("%s: spec.matchConditions: %w%s", inv.field, res.Error, denied)
 			}
 			inv.skip = !res.Matches
 		}
@@ -313,7 +316,7 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		if ignored(inv.p) {
 			return 0, false, matched, nil
 		}
-		return 0, false, nil, fmt.Errorf("%s: %w", inv.field, err)
+		return 0, false, nil, fmt.Errorf("%s: %w%s", inv.field, err, denied)
 	}
 	out, ok := patched.(*unstructured.Unstructured)
 	if !ok {
