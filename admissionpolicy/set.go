@@ -354,7 +354,7 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	if inv.skip {
 		return 0, false, []string{}, nil
 	}
-	matched := []string{inv.field}
+	matched := []string{bindingRule(inv.b)}
 	tc, _ := typeConverter(inv.req.gvk)
 	patched, err := inv.p.eval.patchers[m.index].Patch(inv.ctx, patch.Request{
 		MatchedResource:     inv.req.gvr,
