@@ -132,7 +132,7 @@ type request struct {
 
 // newRequest reads the resource's JSON into the request.
 func newRequest(n *yaml.RNode, namespaces map[string]*yaml.RNode) (*request, error) {
-	obj, err := toUnstructured(n)
+	obj, _, err := toUnstructured(n)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ func newRequest(n *yaml.RNode, namespaces map[string]*yaml.RNode) (*request, err
 			if r.nsLabels == nil {
 				r.nsLabels = map[string]string{}
 			}
-			nsObj, err := toUnstructured(ns)
+			nsObj, _, err := toUnstructured(ns)
 			if err != nil {
 				return nil, err
 			}
@@ -315,7 +315,7 @@ func (m mutation) FilterCount(n *yaml.RNode) (int, bool, error) {
 // the resource.
 func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	inv := m.inv
-	obj, err := toUnstructured(n)
+	obj, hidden, err := toUnstructured(n)
 	if err != nil {
 		return 0, false, nil, err
 	}
@@ -380,7 +380,7 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	if equality.Semantic.DeepEqual(out.Object, obj.Object) {
 		return 0, false, matched, nil
 	}
-	if err := fromUnstructured(n, out); err != nil {
+	if err := fromUnstructured(n, out, hidden); err != nil {
 		return 0, false, nil, fmt.Errorf("%s: %w", inv.field, err)
 	}
 	return 1, true, matched, nil
@@ -448,7 +448,7 @@ func (s *Set) collectParams(p *compiled, b *binding, namespace string) ([]runtim
 		if sel != nil && !sel.Matches(labels.Set(n.GetLabels())) {
 			continue
 		}
-		obj, err := toUnstructured(n)
+		obj, _, err := toUnstructured(n)
 		if err != nil {
 			return nil, err
 		}
