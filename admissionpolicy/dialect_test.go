@@ -35,7 +35,7 @@ func TestClaims(t *testing.T) {
 }
 
 // compileText compiles the policies of a YAML stream.
-func compileText(t *testing.T, text string) (policy.Policies, []error) {
+func compileText(t testing.TB, text string) (policy.Policies, []error) {
 	t.Helper()
 	nodes, err := kio.FromBytes([]byte(text))
 	require.NoError(t, err)
