@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/admissionpolicy"
 	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
@@ -45,8 +46,10 @@ type Dialect interface {
 
 // Dialects lists the dialects in the order their Sets run. Every dialect
 // compiles, even without policies: KubeAdmiral must still report a resource
-// that names a missing policy.
-var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kubefleet.Dialect{}, kyverno.Dialect{}}
+// that names a missing policy. The member cluster's admission runs after
+// the federation overrides, in kube-apiserver's plugin order:
+// MutatingAdmissionPolicies, then the mutating webhooks (Kyverno).
+var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kubefleet.Dialect{}, admissionpolicy.Dialect{}, kyverno.Dialect{}}
 
 // observer is a Dialect that also reads some workload objects, which stay
 // resources (Kyverno reads Namespace labels).

@@ -59,7 +59,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		resources = append(resources, n)
 	}
 	if len(msgs) == 0 {
-		b, errs := policy.CompileFor(d, objs, policy.Target{Cluster: PolicyCluster(c)})
+		b, errs := policy.CompileFor(d, objs, policy.Target{Cluster: PolicyCluster(c), Resources: resources})
 		for _, err := range errs {
 			if !policy.IsWarning(err) {
 				msgs = append(msgs, err.Error())
