@@ -237,6 +237,13 @@ func explainPatch(err error, psm any) error {
 // patch applies a substituted {patchStrategicMerge, patchesJson6902} pair.
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
+		if changed, fast := tryFast(r.node, psm); fast {
+			if changed {
+				r.nodeJSON = nil // the node changed; its JSON text is unknown
+				r.modified = true
+			}
+			return changed, nil
+		}
 		changed, after, err := smp.ApplyJSON(r.node, r.nodeJSON, psm)
 		r.nodeJSON = after
 		if err != nil {
@@ -399,6 +406,11 @@ func nestedForEach(v any) ([]ForEachMutation, error) {
 	}
 	return out, nil
 }
+
+// tryFast applies a substituted patchStrategicMerge by the fast path when
+// it handles the patch's shape (the general path, smp.ApplyJSON, runs
+// otherwise); TestFastMatchesGeneral replaces it to compare the two.
+var tryFast = smp.TryFast
 
 var errNotObject = errors.New("the resource is not a JSON object")
 
