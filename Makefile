@@ -63,7 +63,8 @@ FUZZ_TARGETS ?= \
 	./kyverno/conditions:FuzzOperate \
 	./internal/wildcard:FuzzWildcardMatchesLibrary \
 	./kyverno/smp:FuzzParseJSONMatchesYAML \
-	./kyverno/smp:FuzzFast
+	./kyverno/smp:FuzzFast \
+	./internal/yamlnode:FuzzObjectValue
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \

@@ -67,6 +67,9 @@ func substitute(r resolver, doc any) (any, error) {
 }
 
 func substituteString(r resolver, value, at string, deleting bool) (any, error) {
+	if !strings.Contains(value, "{{") {
+		return value, nil // reVariable needs "{{", and there is no \{{ to unescape
+	}
 	vars := reVariable.FindAllString(value, -1)
 	for round := 0; len(vars) > 0; round++ {
 		if round >= maxRounds || len(value) > maxStringBytes {
