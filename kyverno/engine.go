@@ -165,12 +165,21 @@ func (r *run) rule(cr *compiledRule) (matched, changed bool, err error) {
 		}
 		return true, changed, nil
 	}
-	doc, err := vars.Substitute(r.ctx, cr.doc) // Substitute copies; cr.doc stays as compiled
-	if err != nil {
-		return true, false, fmt.Errorf("variable substitution failed: %w", err)
+	var mutate map[string]any
+	if cr.mutateOnly {
+		sub, err := vars.SubstituteAt(r.ctx, cr.mutate, "/mutate")
+		if err != nil {
+			return true, false, fmt.Errorf("variable substitution failed: %w", err)
+		}
+		mutate, _ = sub.(map[string]any)
+	} else {
+		doc, err := vars.Substitute(r.ctx, cr.doc) // Substitute copies; cr.doc stays as compiled
+		if err != nil {
+			return true, false, fmt.Errorf("variable substitution failed: %w", err)
+		}
+		m, _ := doc.(map[string]any)
+		mutate, _ = m["mutate"].(map[string]any)
 	}
-	m, _ := doc.(map[string]any)
-	mutate, _ := m["mutate"].(map[string]any)
 	changed, err = r.patch(mutate)
 	return true, changed, err
 }

@@ -297,7 +297,7 @@ func (p *fastPlan) mergeMap(d *yaml.Node, pm *pnode, s *openapi.ResourceSchema, 
 		if slices.Contains(patched, d.Content[i]) {
 			continue
 		}
-		if !calm(d.Content[i], fieldSchema(s, d.Content[i-1].Value)) {
+		if !calmField(d.Content[i], s, d.Content[i-1].Value) {
 			return false
 		}
 	}
@@ -605,13 +605,22 @@ func calm(n *yaml.Node, s *openapi.ResourceSchema) bool {
 			if repeatedKey(n, i) {
 				return false
 			}
-			if !calm(n.Content[i+1], fieldSchema(s, k.Value)) {
+			if !calmField(n.Content[i+1], s, k.Value) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// calmField is calm for the value v of field name of a map of schema s;
+// a scalar needs no schema, so none is looked up.
+func calmField(v *yaml.Node, s *openapi.ResourceSchema, name string) bool {
+	if v.Kind == yaml.ScalarNode {
+		return calm(v, nil)
+	}
+	return calm(v, fieldSchema(s, name))
 }
 
 // distinctKeys reports that every element of associative list n is a map
@@ -738,10 +747,17 @@ func (p *fastPlan) apply() {
 // keyStyle is the style the merge gives a new key: that of the patch's
 // restyled key node.
 func keyStyle(k string) yaml.Style {
+	if s, ok := keyStyles.Load(k); ok {
+		return s.(yaml.Style)
+	}
 	n := &yaml.Node{Kind: yaml.ScalarNode}
 	yamlpatch.SetString(n, k)
+	keyStyles.Store(k, n.Style)
 	return n.Style
 }
+
+// keyStyles caches keyStyle: keys come from policies, a few per run.
+var keyStyles sync.Map // string -> yaml.Style
 
 // newNode builds the node the merge adds for a patch value (restyle's
 // look, and kyaml's FieldSetter quoting of YAML 1.1 non-strings).
