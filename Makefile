@@ -62,7 +62,9 @@ FUZZ_TARGETS ?= \
 	./kubeadmiral/overriders:FuzzPatches \
 	./kyverno/conditions:FuzzOperate \
 	./internal/wildcard:FuzzWildcardMatchesLibrary \
-	./kyverno/smp:FuzzParseJSONMatchesYAML
+	./kyverno/smp:FuzzParseJSONMatchesYAML \
+	./kyverno/smp:FuzzFast \
+	./internal/yamlnode:FuzzObjectValue
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \

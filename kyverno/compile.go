@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
@@ -41,6 +42,12 @@ type compiledRule struct {
 	source string
 	// doc is the rule's JSON value, substituted whole before a patch.
 	doc any
+	// mutate is doc's mutate part, and mutateOnly says that substituting
+	// it alone gives what substituting doc gives: nothing else in doc
+	// holds a variable or a reference (so nothing else can change or
+	// fail), and mutate holds no reference (which reads the whole doc).
+	mutate     any
+	mutateOnly bool
 	// usesNamespaceSelector, with selectorField, marks rules that need the
 	// labels of the resource's namespace.
 	usesNamespaceSelector bool
@@ -98,6 +105,7 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, *invalid) {
 			return nil, &invalid{field: cr.field, err: err}
 		}
 		cr.doc = doc
+		cr.mutate, cr.mutateOnly = mutateOnly(doc)
 		c.nondeterministic = append(c.nondeterministic, vars.NonDeterministic(doc)...)
 		cr.selectorField = namespaceSelectorField(&r)
 		cr.usesNamespaceSelector = cr.selectorField != ""
@@ -206,4 +214,44 @@ func filtersOf(block string, m *MatchResources) []filterAt {
 		out = append(out, filterAt{block, ResourceFilter{Resources: m.Resources, Subjects: m.Subjects, Roles: m.Roles, ClusterRoles: m.ClusterRoles}})
 	}
 	return out
+}
+
+// mutateOnly reports that a rule's JSON value has no variable or reference
+// outside its mutate part and no reference inside it, and returns that part.
+func mutateOnly(doc any) (any, bool) {
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	mutate, ok := m["mutate"]
+	if !ok || mentions(mutate, "$(") {
+		return nil, false
+	}
+	for k, v := range m {
+		if k != "mutate" && (mentions(k, "{{") || mentions(k, "$(") || mentions(v, "{{") || mentions(v, "$(")) {
+			return nil, false
+		}
+	}
+	return mutate, true
+}
+
+// mentions reports a string containing s anywhere in v, keys included.
+func mentions(v any, s string) bool {
+	switch t := v.(type) {
+	case string:
+		return strings.Contains(t, s)
+	case map[string]any:
+		for k, e := range t {
+			if strings.Contains(k, s) || mentions(e, s) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range t {
+			if mentions(e, s) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -20,8 +20,6 @@ import (
 	"github.com/apply-overrides/apply-overrides/kyverno/jsonpatch"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 	"github.com/apply-overrides/apply-overrides/kyverno/vars"
-
-	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
 
 // run is one policy applied to one resource: the resource node, edited in
@@ -56,7 +54,7 @@ type identity struct {
 // the rule in spec.rules that they are or were generated from; a rule
 // error stops it.
 func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bool, matched []string, err error) {
-	undo, err := asKyvernoSeesIt(n)
+	obj, undo, err := asKyvernoSeesIt(n)
 	if err != nil {
 		return 0, false, nil, err
 	}
@@ -65,14 +63,11 @@ func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bo
 			err = uerr
 		}
 	}()
-	return p.run(n, ns)
+	return p.run(n, obj, ns)
 }
 
-func (p *compiled) run(n *yaml.RNode, ns Namespaces) (applied int, modified bool, matched []string, err error) {
-	obj, err := jsonView(n)
-	if err != nil {
-		return 0, false, nil, err
-	}
+// run runs the policy on n, whose JSON view is obj (owned by run).
+func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applied int, modified bool, matched []string, err error) {
 	defaultNamespace(obj)
 	if p.namespaced {
 		// A Policy applies only to resources of its own namespace.
@@ -170,12 +165,21 @@ func (r *run) rule(cr *compiledRule) (matched, changed bool, err error) {
 		}
 		return true, changed, nil
 	}
-	doc, err := vars.Substitute(r.ctx, jsonvalue.DeepCopy(cr.doc))
-	if err != nil {
-		return true, false, fmt.Errorf("variable substitution failed: %w", err)
+	var mutate map[string]any
+	if cr.mutateOnly {
+		sub, err := vars.SubstituteAt(r.ctx, cr.mutate, "/mutate")
+		if err != nil {
+			return true, false, fmt.Errorf("variable substitution failed: %w", err)
+		}
+		mutate, _ = sub.(map[string]any)
+	} else {
+		doc, err := vars.Substitute(r.ctx, cr.doc) // Substitute copies; cr.doc stays as compiled
+		if err != nil {
+			return true, false, fmt.Errorf("variable substitution failed: %w", err)
+		}
+		m, _ := doc.(map[string]any)
+		mutate, _ = m["mutate"].(map[string]any)
 	}
-	m, _ := doc.(map[string]any)
-	mutate, _ := m["mutate"].(map[string]any)
 	changed, err = r.patch(mutate)
 	return true, changed, err
 }
@@ -237,6 +241,13 @@ func explainPatch(err error, psm any) error {
 // patch applies a substituted {patchStrategicMerge, patchesJson6902} pair.
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
+		if changed, fast := tryFast(r.node, psm); fast {
+			if changed {
+				r.nodeJSON = nil // the node changed; its JSON text is unknown
+				r.modified = true
+			}
+			return changed, nil
+		}
 		changed, after, err := smp.ApplyJSON(r.node, r.nodeJSON, psm)
 		r.nodeJSON = after
 		if err != nil {
@@ -287,30 +298,17 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				order = "Descending"
 			}
 		}
-		before, err := r.viewJSON()
+		beforeObj, err := r.view()
 		if err != nil {
 			return changed, err
 		}
 		if _, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting); err != nil {
 			return changed, err
 		}
-		after, err := r.viewJSON()
-		if err != nil {
-			return changed, err
-		}
 		// Upstream judges an entry by its net effect (the JSON values
 		// before and after, compared deeply), and refreshes request.object
-		// after it at every nesting level. The JSON texts have sorted keys,
-		// so equal texts are equal values; different texts are decoded and
-		// compared as values (large integers may differ in text only).
-		if bytes.Equal(before, after) {
-			continue
-		}
-		afterObj, err := decodeView(after)
-		if err != nil {
-			return changed, err
-		}
-		beforeObj, err := decodeView(before)
+		// after it at every nesting level.
+		afterObj, err := r.view()
 		if err != nil {
 			return changed, err
 		}
@@ -366,7 +364,7 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 		} else {
 			doc := map[string]any{}
 			if fe.PatchStrategicMerge != nil {
-				doc["patchStrategicMerge"] = jsonvalue.DeepCopy(fe.PatchStrategicMerge)
+				doc["patchStrategicMerge"] = fe.PatchStrategicMerge // Substitute copies
 			}
 			if fe.PatchesJSON6902 != "" {
 				doc["patchesJson6902"] = fe.PatchesJSON6902
@@ -400,6 +398,11 @@ func nestedForEach(v any) ([]ForEachMutation, error) {
 	return out, nil
 }
 
+// tryFast applies a substituted patchStrategicMerge by the fast path when
+// it handles the patch's shape (the general path, smp.ApplyJSON, runs
+// otherwise); TestFastMatchesGeneral replaces it to compare the two.
+var tryFast = smp.TryFast
+
 var errNotObject = errors.New("the resource is not a JSON object")
 
 // viewJSON is the JSON text of the resource node: the text the last
@@ -416,8 +419,25 @@ func (r *run) viewJSON() ([]byte, error) {
 	return b, nil
 }
 
+// view is the resource's JSON value now: built from the nodes where
+// yamlnode.ObjectValue can, else decoded from the text the last strategic
+// merge left (nodeJSON) or from the node's JSON text.
+func (r *run) view() (map[string]any, error) {
+	if obj, ok := yamlnode.ObjectValue(r.node.YNode()); ok {
+		return obj, nil
+	}
+	b, err := r.viewJSON()
+	if err != nil {
+		return nil, err
+	}
+	return decodeView(b)
+}
+
 // jsonView is the resource as Kyverno sees it: its JSON value.
 func jsonView(n *yaml.RNode) (map[string]any, error) {
+	if obj, ok := yamlnode.ObjectValue(n.YNode()); ok {
+		return obj, nil
+	}
 	b, err := yamlnode.MarshalJSON(n.YNode())
 	if err != nil {
 		return nil, fmt.Errorf("read the resource as JSON: %w", err)
@@ -464,10 +484,11 @@ func isWireAnnotation(key string) bool {
 // annotations back where they were (unless the policy wrote the same key)
 // and removes the default namespace again (when it is still "default"), so
 // the output differs from the input only by what the policy changed.
-func asKyvernoSeesIt(n *yaml.RNode) (undo func() error, err error) {
+func asKyvernoSeesIt(n *yaml.RNode) (obj map[string]any, undo func() error, err error) {
 	meta := n.Field(yaml.MetadataField)
 	if meta == nil || meta.Value.YNode().Kind != yaml.MappingNode {
-		return func() error { return nil }, nil
+		obj, err := jsonView(n)
+		return obj, func() error { return nil }, err
 	}
 	m := meta.Value.YNode()
 	type pair struct {
@@ -502,9 +523,9 @@ func asKyvernoSeesIt(n *yaml.RNode) (undo func() error, err error) {
 	}
 	defaulted := false
 	var nsValue *yaml.Node // the namespace value node that "default" replaced, if any
-	obj, err := jsonView(n)
+	obj, err = jsonView(n)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if ns, _ := obj["metadata"].(map[string]any)["namespace"].(string); ns == "" && namespacedKind(obj) {
 		if f := meta.Value.Field(yaml.NamespaceField); f != nil {
@@ -512,11 +533,11 @@ func asKyvernoSeesIt(n *yaml.RNode) (undo func() error, err error) {
 			nsValue = &written
 		}
 		if err := meta.Value.PipeE(yaml.SetField(yaml.NamespaceField, yaml.NewStringRNode("default"))); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defaulted = true
 	}
-	return func() error {
+	return obj, func() error {
 		// Look metadata up again: a strategic merge replaces the node's tree.
 		meta := n.Field(yaml.MetadataField)
 		if meta == nil || meta.Value.YNode().Kind != yaml.MappingNode {

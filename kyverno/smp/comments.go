@@ -58,15 +58,20 @@ func (c comments) restore(root *yaml.Node) {
 		for _, ch := range n.Content {
 			visit(ch)
 		}
-		if n.Kind != yaml.MappingNode {
-			return
-		}
-		flowEmpty(n)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			placeLineComment(n.Content[i], n.Content[i+1])
+		if n.Kind == yaml.MappingNode {
+			placeMapComments(n)
 		}
 	}
 	visit(root)
+}
+
+// placeMapComments gives map m's empty values flow style and puts the
+// line comments of its entries where the encoder prints them.
+func placeMapComments(m *yaml.Node) {
+	flowEmpty(m)
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		placeLineComment(m.Content[i], m.Content[i+1])
+	}
 }
 
 // flowEmpty gives the empty map and list values of a map flow style: they

@@ -33,6 +33,16 @@
 // result, keeping what comments it can. The JSON view is kyaml's
 // RNode.MarshalJSON.
 //
+// # Fast path
+//
+// TryFast applies the shapes Kyverno policies use most (plain keys and
+// +() anchors with string, boolean and map values; one element merged by
+// name into a list such as containers, the shape of a foreach) in one walk
+// of the real node, with Apply's exact result, and declines everything
+// else before touching the resource (fast.go lists what it takes). The
+// caller then runs Apply. TestFastMatchesGeneral and FuzzFast compare the
+// two paths.
+//
 // # What is rejected
 //
 // Check reports patches the offline render refuses instead of reproducing

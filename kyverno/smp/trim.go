@@ -298,10 +298,8 @@ func quiet(n *yaml.Node, s *openapi.ResourceSchema, schemas fieldSchemas) bool {
 			if s == nil && (k.Value == yaml.APIVersionField || k.Value == yaml.KindField) {
 				return false
 			}
-			for j := 0; j < i; j += 2 {
-				if n.Content[j].Value == k.Value {
-					return false
-				}
+			if repeatedKey(n, i) {
+				return false
 			}
 			if !quiet(n.Content[i+1], schemas.field(s, k.Value), schemas) {
 				return false
@@ -316,6 +314,16 @@ func quiet(n *yaml.Node, s *openapi.ResourceSchema, schemas fieldSchemas) bool {
 // asking a parser: a letter that starts no YAML 1.1 boolean or null
 // (y, n, t, f, o in either case), then letters, digits and . _ / - :,
 // not ending in a colon.
+// repeatedKey reports that the key at index i of map n appeared before.
+func repeatedKey(n *yaml.Node, i int) bool {
+	for j := 0; j < i; j += 2 {
+		if n.Content[j].Value == n.Content[i].Value {
+			return true
+		}
+	}
+	return false
+}
+
 func plainWord(v string) bool {
 	if v == "" || v[len(v)-1] == ':' {
 		return false

@@ -6,6 +6,7 @@ package vars
 import (
 	"fmt"
 	"regexp"
+	"sync"
 )
 
 // loader loads one context entry on first use (pkg/engine/context/deferred.go,
@@ -24,11 +25,28 @@ type loader struct {
 
 // newLoader builds the name matcher upstream uses; the name is not quoted.
 func newLoader(name string, run func() error, loaded func() bool) (*loader, error) {
-	re, err := regexp.Compile(`(?:\A|\z|\s|[^.0-9A-Za-z])` + name + `\b`)
+	re, err := namePattern(name)
 	if err != nil {
 		return nil, err
 	}
 	return &loader{name: name, pattern: re, run: run, loaded: loaded}, nil
+}
+
+// namePatterns caches the expression of each loader name: a policy's
+// context entries and the images loader are registered anew for every
+// resource.
+var namePatterns sync.Map // name -> *regexp.Regexp
+
+func namePattern(name string) (*regexp.Regexp, error) {
+	if re, ok := namePatterns.Load(name); ok {
+		return re.(*regexp.Regexp), nil
+	}
+	re, err := regexp.Compile(`(?:\A|\z|\s|[^.0-9A-Za-z])` + name + `\b`)
+	if err != nil {
+		return nil, err
+	}
+	namePatterns.Store(name, re)
+	return re, nil
 }
 
 func (c *Context) addLoader(l *loader) {

@@ -28,13 +28,23 @@ var podSpecPaths = map[string][]string{
 // images.{initContainers,containers,ephemeralContainers}.<container name>
 // with registry, path, name, tag, digest, reference, referenceWithTag
 // (empty ones omitted, except name and path) and jsonPointer. Like
-// upstream, the data is computed now, from obj as it is, and added on the
-// first query that mentions images; an extraction error (a container
-// without a name, an unparsable image) is returned by that query, not here.
-// Kinds without a pod spec, and pods without images, have no `images`.
+// upstream, the data is that of obj as it is now (the caller does not
+// change obj afterwards), added on the first query that mentions images;
+// an extraction error (a container without a name, an unparsable image) is
+// returned by that query, not here. Kinds without a pod spec, and pods
+// without images, have no `images`. The data is extracted on that first
+// query: most policies never read images.
 func (c *Context) AddImages(obj any) error {
-	data, extractErr := extractImages(obj)
+	var (
+		data       map[string]any
+		extractErr error
+		extracted  bool
+	)
 	l, err := newLoader("images", func() error {
+		if !extracted {
+			data, extractErr = extractImages(obj)
+			extracted = true
+		}
 		if extractErr != nil {
 			return extractErr
 		}

@@ -24,8 +24,8 @@ var (
 func substituteReferences(doc any) (any, error) {
 	return walk(doc, "", func(elem any, at string) (any, error) {
 		s, ok := elem.(string)
-		if !ok {
-			return elem, nil
+		if !ok || !strings.Contains(s, "$(") {
+			return elem, nil // both expressions need "$("
 		}
 		for _, v := range reReference.FindAllString(s, -1) {
 			initial := strings.HasPrefix(v, "$(")

@@ -44,20 +44,32 @@ func Substitute(c *Context, doc any) (any, error) {
 	if c == nil {
 		return nil, errors.New("variable substitution needs a context")
 	}
-	v, err := substitute(c, doc)
+	return SubstituteAt(c, doc, "")
+}
+
+// SubstituteAt is Substitute for the part of a document at path (e.g.
+// "/mutate"), which names the places in errors and {{@}}. The part must
+// hold no $() reference: a reference reads the whole document.
+func SubstituteAt(c *Context, doc any, path string) (any, error) {
+	if c == nil {
+		return nil, errors.New("variable substitution needs a context")
+	}
+	v, err := substituteAt(c, doc, path)
 	if err != nil {
 		return nil, err
 	}
 	return toJSON(v)
 }
 
-func substitute(r resolver, doc any) (any, error) {
+func substitute(r resolver, doc any) (any, error) { return substituteAt(r, doc, "") }
+
+func substituteAt(r resolver, doc any, path string) (any, error) {
 	doc, err := substituteReferences(doc)
 	if err != nil {
 		return nil, err
 	}
 	deleting := r.Operation() == "DELETE"
-	return walk(doc, "", func(elem any, at string) (any, error) {
+	return walk(doc, path, func(elem any, at string) (any, error) {
 		s, ok := elem.(string)
 		if !ok {
 			return elem, nil
@@ -67,6 +79,9 @@ func substitute(r resolver, doc any) (any, error) {
 }
 
 func substituteString(r resolver, value, at string, deleting bool) (any, error) {
+	if !strings.Contains(value, "{{") {
+		return value, nil // reVariable needs "{{", and there is no \{{ to unescape
+	}
 	vars := reVariable.FindAllString(value, -1)
 	for round := 0; len(vars) > 0; round++ {
 		if round >= maxRounds || len(value) > maxStringBytes {
