@@ -84,8 +84,29 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 			}
 		default:
 			for k, a := range denied {
-				if !strings.Contains(failure, a.Name) {
-					rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "error-names-resource", Oracle: oneLine(a.Outcomes[0].Error), Function: oneLine(failure)})
+				if strings.Contains(failure, a.Name) {
+					continue
+				}
+				// The function's errors name other resources: it may stop
+				// at the first ones, so it runs on this one alone.
+				alone, aloneFailure, err := run(only(l.Items, k, want), fn, timeout)
+				if err != nil {
+					rep.OracleError = err.Error()
+					return rep
+				}
+				if aloneFailure == "" {
+					what := "admitted"
+					if obj, ok := alone[k]; ok {
+						if norm, err := Normalize(obj); err == nil {
+							var diffs []string
+							diffAs("", jsonRound(inputObject(l.Items, k)), norm, "input", &diffs)
+							if len(diffs) > 0 {
+								what = "admitted, changed: " + strings.Join(diffs, "; ")
+							}
+						}
+					}
+					rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "error", Oracle: oneLine(a.Outcomes[0].Error), Function: oneLine(what)})
+					rep.Decisions = append(rep.Decisions, decision(a))
 				}
 			}
 		}
@@ -133,6 +154,37 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 func sortReport(rep *compare.Report) {
 	sort.SliceStable(rep.Disagreements, func(i, j int) bool { return rep.Disagreements[i].Resource < rep.Disagreements[j].Resource })
 	sort.SliceStable(rep.Decisions, func(i, j int) bool { return rep.Decisions[i].Key() < rep.Decisions[j].Key() })
+}
+
+// only returns the items without the admitted resources other than the
+// one with key k.
+func only(items []*unstructured.Unstructured, k string, want *oracle.Result) []*unstructured.Unstructured {
+	resources := map[string]bool{}
+	for _, a := range want.Resources {
+		if a.Kind != "ConfigMap" {
+			resources[key(a.APIVersion, a.Kind, a.Namespace, a.Name)] = true
+		}
+	}
+	var out []*unstructured.Unstructured
+	for _, it := range items {
+		ik := key(it.GetAPIVersion(), it.GetKind(), it.GetNamespace(), it.GetName())
+		if ik == k || !resources[ik] {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// inputObject is the normalized input object with key k.
+func inputObject(items []*unstructured.Unstructured, k string) map[string]any {
+	for _, it := range items {
+		if key(it.GetAPIVersion(), it.GetKind(), it.GetNamespace(), it.GetName()) == k {
+			if norm, err := Normalize(it); err == nil {
+				return norm
+			}
+		}
+	}
+	return nil
 }
 
 // allDenied reports whether admission denies the resource in every order
@@ -227,9 +279,12 @@ func jsonRound(m map[string]any) map[string]any {
 	return out
 }
 
-// Diff lists the JSON pointers where want and got differ, with both
-// values.
-func Diff(path string, want, got any, out *[]string) {
+// Diff lists the JSON pointers where the oracle's object want and the
+// function's got differ, with both values.
+func Diff(path string, want, got any, out *[]string) { diffAs(path, want, got, "oracle", out) }
+
+// diffAs is Diff with want named wantName.
+func diffAs(path string, want, got any, wantName string, out *[]string) {
 	wm, wok := want.(map[string]any)
 	gm, gok := got.(map[string]any)
 	if wok && gok {
@@ -246,7 +301,7 @@ func Diff(path string, want, got any, out *[]string) {
 		}
 		sort.Strings(sorted)
 		for _, k := range sorted {
-			Diff(path+"/"+strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"), wm[k], gm[k], out)
+			diffAs(path+"/"+strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"), wm[k], gm[k], wantName, out)
 		}
 		return
 	}
@@ -254,12 +309,12 @@ func Diff(path string, want, got any, out *[]string) {
 	gl, gok := got.([]any)
 	if wok && gok && len(wl) == len(gl) {
 		for i := range wl {
-			Diff(fmt.Sprintf("%s/%d", path, i), wl[i], gl[i], out)
+			diffAs(fmt.Sprintf("%s/%d", path, i), wl[i], gl[i], wantName, out)
 		}
 		return
 	}
 	if !reflect.DeepEqual(want, got) {
-		*out = append(*out, fmt.Sprintf("%s: oracle=%s function=%s", path, show(want), show(got)))
+		*out = append(*out, fmt.Sprintf("%s: %s=%s function=%s", path, wantName, show(want), show(got)))
 	}
 }
 
