@@ -125,12 +125,12 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 		if !selected(t.Admission, p.ref) {
 			continue
 		}
-		out.Overrides = append(out.Overrides, p.ref)
 		if len(p.bindings) == 0 {
 			warnings = append(warnings, &policy.Error{Policy: p.ref, Err: &policy.Warning{
 				Err: fmt.Errorf("no MutatingAdmissionPolicyBinding names it (spec.policyName), so the API server never applies it: add a binding")}})
 			continue
 		}
+		out.Overrides = append(out.Overrides, p.ref)
 		for _, b := range p.bindings {
 			out.Rules = append(out.Rules, policy.BoundRule{Policy: p.ref, Rule: bindingRule(b), Name: b.ref.Name,
 				Hint: func(policy.Seen) string {

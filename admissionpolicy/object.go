@@ -23,22 +23,61 @@ import (
 )
 
 // toUnstructured reads a node as the API server decodes a request body:
-// JSON with whole numbers as int64.
-func toUnstructured(n *yaml.RNode) (*unstructured.Unstructured, error) {
+// JSON with whole numbers as int64, without the annotations kpt and
+// kustomize add to the items they pass (config.kubernetes.io/path and
+// index, config.k8s.io/id, internal.config.kubernetes.io/*), which never
+// reach an API server; hidden holds them, for fromUnstructured.
+func toUnstructured(n *yaml.RNode) (obj *unstructured.Unstructured, hidden map[string]any, err error) {
 	raw, err := yamlnode.MarshalJSON(n.YNode())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	obj := map[string]any{}
-	if err := utiljson.Unmarshal(raw, &obj); err != nil {
-		return nil, fmt.Errorf("read the resource as JSON: %w", err)
+	m := map[string]any{}
+	if err := utiljson.Unmarshal(raw, &m); err != nil {
+		return nil, nil, fmt.Errorf("read the resource as JSON: %w", err)
 	}
-	return &unstructured.Unstructured{Object: obj}, nil
+	meta, _ := m["metadata"].(map[string]any)
+	annos, _ := meta["annotations"].(map[string]any)
+	for k, v := range annos {
+		if wireAnnotation(k) {
+			if hidden == nil {
+				hidden = map[string]any{}
+			}
+			hidden[k] = v
+			delete(annos, k)
+		}
+	}
+	if hidden != nil && len(annos) == 0 {
+		delete(meta, "annotations")
+	}
+	return &unstructured.Unstructured{Object: m}, hidden, nil
+}
+
+// wireAnnotation reports whether an annotation is one the KRM tools add.
+func wireAnnotation(key string) bool {
+	return key == "config.kubernetes.io/path" || key == "config.kubernetes.io/index" ||
+		key == "config.k8s.io/id" || strings.HasPrefix(key, "internal.config.kubernetes.io/")
 }
 
 // fromUnstructured puts a mutated object back onto its node, keeping the
-// comments, styles and key order of what the mutation left alone.
-func fromUnstructured(n *yaml.RNode, obj *unstructured.Unstructured) error {
+// comments, styles and key order of what the mutation left alone, and the
+// hidden wire annotations.
+func fromUnstructured(n *yaml.RNode, obj *unstructured.Unstructured, hidden map[string]any) error {
+	if len(hidden) > 0 {
+		meta, ok := obj.Object["metadata"].(map[string]any)
+		if !ok {
+			meta = map[string]any{}
+			obj.Object["metadata"] = meta
+		}
+		annos, ok := meta["annotations"].(map[string]any)
+		if !ok {
+			annos = map[string]any{}
+			meta["annotations"] = annos
+		}
+		for k, v := range hidden {
+			annos[k] = v
+		}
+	}
 	raw, err := json.Marshal(obj.Object)
 	if err != nil {
 		return fmt.Errorf("encode the mutated resource: %w", err)

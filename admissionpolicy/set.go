@@ -53,6 +53,8 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 		return nil, err
 	}
 	var out []*policy.Rule
+	var first []*invocation
+	pass := &firstPass{}
 	for _, p := range s.policies {
 		ok, err := req.matches(p.spec.Spec.MatchConstraints, true)
 		if err != nil {
@@ -70,7 +72,9 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 				var params []runtime.Object
 				params, err = s.collectParams(p, b, req.namespace)
 				for _, param := range params {
-					out = append(out, req.rule(p, b, param))
+					inv := req.invocation(p, b, param, pass)
+					first = append(first, inv)
+					out = append(out, inv.rule())
 				}
 			}
 			if err != nil && !ignored(p) {
@@ -78,7 +82,27 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 			}
 		}
 	}
+	// Reinvocation (mutating/dispatcher.go, admission/reinvocation.go):
+	// once any mutation of the first pass ran, the API server admits the
+	// object a second time, and then reinvokes the policies with
+	// reinvocationPolicy IfNeeded that the first pass invoked, in the same
+	// order, each matched again on the object as it then is.
+	for _, inv := range first {
+		if inv.p.spec.Spec.ReinvocationPolicy == admissionv1.IfNeededReinvocationPolicy {
+			again := req.invocation(inv.p, inv.b, inv.param, pass)
+			again.reinvokes = inv
+			again.field += " (reinvoked)"
+			out = append(out, again.rule())
+		}
+	}
 	return out, nil
+}
+
+// firstPass is what the first pass over a resource's invocations did.
+type firstPass struct {
+	// dispatched is set when a mutation ran without error (the API server
+	// then marks the request for reinvocation, changed or not).
+	dispatched bool
 }
 
 // denied ends the message of an error that fails a resource.
@@ -102,17 +126,19 @@ type request struct {
 	attrs     admission.Attributes
 	nsObject  *corev1.Namespace
 	nsLabels  map[string]string // nil when the input has no such Namespace
+	// namespaces are the input's Namespaces, for a request made again.
+	namespaces map[string]*yaml.RNode
 }
 
 // newRequest reads the resource's JSON into the request.
 func newRequest(n *yaml.RNode, namespaces map[string]*yaml.RNode) (*request, error) {
-	obj, err := toUnstructured(n)
+	obj, _, err := toUnstructured(n)
 	if err != nil {
 		return nil, err
 	}
 	gvk := obj.GroupVersionKind()
 	gvr, _ := meta.UnsafeGuessKindToResource(gvk)
-	r := &request{node: n, obj: obj, gvk: gvk, gvr: gvr}
+	r := &request{node: n, obj: obj, gvk: gvk, gvr: gvr, namespaces: namespaces}
 	if namespaced(gvk) {
 		r.namespace = obj.GetNamespace()
 		if r.namespace == "" {
@@ -124,7 +150,7 @@ func newRequest(n *yaml.RNode, namespaces map[string]*yaml.RNode) (*request, err
 			if r.nsLabels == nil {
 				r.nsLabels = map[string]string{}
 			}
-			nsObj, err := toUnstructured(ns)
+			nsObj, _, err := toUnstructured(ns)
 			if err != nil {
 				return nil, err
 			}
@@ -236,11 +262,16 @@ type invocation struct {
 	decided bool
 	skip    bool
 	ctx     context.Context
+	pass    *firstPass
+	// invoked is set when the invocation's matchConditions held.
+	invoked bool
+	// reinvokes is the first-pass invocation this one repeats, or nil.
+	reinvokes *invocation
 }
 
-// rule is the invocation's rule: one step per mutation.
-func (r *request) rule(p *compiled, b *binding, param runtime.Object) *policy.Rule {
-	inv := &invocation{req: r, p: p, b: b, param: param, field: bindingRule(b)}
+// invocation returns the invocation of p through b with param.
+func (r *request) invocation(p *compiled, b *binding, param runtime.Object, pass *firstPass) *invocation {
+	inv := &invocation{req: r, p: p, b: b, param: param, field: bindingRule(b), pass: pass}
 	if param != nil {
 		if a, err := meta.Accessor(param); err == nil {
 			name := a.GetName()
@@ -250,8 +281,13 @@ func (r *request) rule(p *compiled, b *binding, param runtime.Object) *policy.Ru
 			inv.field += " param " + name
 		}
 	}
-	rule := &policy.Rule{Policy: &p.ref, Field: inv.field}
-	for i := range p.spec.Spec.Mutations {
+	return inv
+}
+
+// rule is the invocation's rule: one step per mutation.
+func (inv *invocation) rule() *policy.Rule {
+	rule := &policy.Rule{Policy: &inv.p.ref, Field: inv.field}
+	for i := range inv.p.spec.Spec.Mutations {
 		rule.Steps = append(rule.Steps, policy.Step{Field: fmt.Sprintf("spec.mutations[%d]", i), Filter: mutation{inv: inv, index: i}})
 	}
 	return rule
@@ -279,13 +315,28 @@ func (m mutation) FilterCount(n *yaml.RNode) (int, bool, error) {
 // the resource.
 func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	inv := m.inv
-	obj, err := toUnstructured(n)
+	obj, hidden, err := toUnstructured(n)
 	if err != nil {
 		return 0, false, nil, err
 	}
 	va := &admission.VersionedAttributes{Attributes: inv.req.attrs, VersionedKind: inv.req.gvk, VersionedObject: obj}
 	if !inv.decided {
 		inv.decided = true
+		if inv.reinvokes != nil {
+			ok, err := inv.rematch(n)
+			if err != nil {
+				inv.skip = true
+				if ignored(inv.p) {
+					return 0, false, []string{}, nil
+				}
+				return 0, false, nil, fmt.Errorf("%s: %w%s", inv.field, err, denied)
+			}
+			if !ok {
+				inv.skip = true
+				return 0, false, []string{}, nil
+			}
+			va.Attributes = inv.req.attrs
+		}
 		inv.ctx = inv.p.eval.compiler.CreateContext(context.Background())
 		if inv.p.eval.matcher != nil {
 			res := inv.p.eval.matcher.Match(inv.ctx, va, inv.param, nil)
@@ -298,11 +349,12 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 			}
 			inv.skip = !res.Matches
 		}
+		inv.invoked = !inv.skip
 	}
 	if inv.skip {
 		return 0, false, []string{}, nil
 	}
-	matched := []string{inv.field}
+	matched := []string{bindingRule(inv.b)}
 	tc, _ := typeConverter(inv.req.gvk)
 	patched, err := inv.p.eval.patchers[m.index].Patch(inv.ctx, patch.Request{
 		MatchedResource:     inv.req.gvr,
@@ -318,6 +370,9 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		}
 		return 0, false, nil, fmt.Errorf("%s: %w%s", inv.field, err, denied)
 	}
+	if inv.reinvokes == nil {
+		inv.pass.dispatched = true
+	}
 	out, ok := patched.(*unstructured.Unstructured)
 	if !ok {
 		return 0, false, nil, fmt.Errorf("%s: the patch returned a %T, not an unstructured object", inv.field, patched)
@@ -325,10 +380,28 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	if equality.Semantic.DeepEqual(out.Object, obj.Object) {
 		return 0, false, matched, nil
 	}
-	if err := fromUnstructured(n, out); err != nil {
+	if err := fromUnstructured(n, out, hidden); err != nil {
 		return 0, false, nil, fmt.Errorf("%s: %w", inv.field, err)
 	}
 	return 1, true, matched, nil
+}
+
+// rematch decides whether a reinvocation runs: only when the first pass
+// dispatched a mutation and invoked the policy, and only when the policy
+// and the binding still match the object as it now is.
+func (inv *invocation) rematch(n *yaml.RNode) (bool, error) {
+	if !inv.pass.dispatched || !inv.reinvokes.invoked {
+		return false, nil
+	}
+	req, err := newRequest(n, inv.req.namespaces)
+	if err != nil {
+		return false, err
+	}
+	inv.req = req
+	if ok, err := req.matches(inv.p.spec.Spec.MatchConstraints, true); !ok || err != nil {
+		return false, err
+	}
+	return req.matches(inv.b.spec.Spec.MatchResources, false)
 }
 
 // collectParams finds the params of a binding, as upstream's
@@ -375,7 +448,7 @@ func (s *Set) collectParams(p *compiled, b *binding, namespace string) ([]runtim
 		if sel != nil && !sel.Matches(labels.Set(n.GetLabels())) {
 			continue
 		}
-		obj, err := toUnstructured(n)
+		obj, _, err := toUnstructured(n)
 		if err != nil {
 			return nil, err
 		}

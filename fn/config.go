@@ -40,7 +40,8 @@ type Config struct {
 	// KeepPolicies keeps policy and inventory objects in the output (needed
 	// under `kpt fn render`, which writes the output back to the package).
 	KeepPolicies bool
-	// AdmissionPolicies scopes admission (Kyverno) policies to clusters;
+	// AdmissionPolicies scopes admission policies (Kyverno, and Kubernetes
+	// MutatingAdmissionPolicies) to clusters;
 	// without an entry naming it, a policy runs on every cluster.
 	AdmissionPolicies []AdmissionScope
 	// Placement says whether propagation policies decide what the cluster
@@ -81,8 +82,9 @@ const allClusters = "*"
 // AdmissionScope is one entry of spec.admissionPolicies: the policies it
 // names run only on the clusters it selects (by name or labels).
 type AdmissionScope struct {
-	// Policies are name patterns: "name" for a ClusterPolicy,
-	// "namespace/name" for a Policy; * and ? are wildcards.
+	// Policies are name patterns: "name" for a ClusterPolicy or a
+	// MutatingAdmissionPolicy (its bindings follow it), "namespace/name"
+	// for a Policy; * and ? are wildcards.
 	Policies        []string       `yaml:"policies" required:"true"`
 	Clusters        []string       `yaml:"clusters"`
 	ClusterSelector *LabelSelector `yaml:"clusterSelector"`

@@ -35,7 +35,7 @@ func TestGolden(t *testing.T) {
 }
 
 // resourceListExamples are the examples that are a ResourceList to pipe in.
-var resourceListExamples = []string{"stdin", "kubeadmiral", "kyverno"}
+var resourceListExamples = []string{"stdin", "kubeadmiral", "kyverno", "admissionpolicy"}
 
 // TestExampleResourceLists runs the examples that are a ResourceList (the
 // `docker run -i` way) and compares with testdata/examples/<example>/output.yaml.
