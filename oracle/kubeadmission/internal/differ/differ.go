@@ -50,10 +50,13 @@ func FunctionConfig() *unstructured.Unstructured {
 }
 
 // Scenario compares one scenario; fn is the function binary. The function
-// runs on the whole scenario; when the oracle denies some resources, the
-// function must fail naming each of them, and it runs once more without
-// them so that the other resources are compared too (admission of one
-// resource does not depend on another's).
+// runs on the whole scenario. A resource that admission may deny (in some
+// evaluation order) agrees when the function's failure names it, or, when
+// its errors name only other resources (it may stop at the first ones),
+// when the function run on it alone fails or gives one of the oracle's
+// objects. The function then runs once more without those resources, so
+// that the others are compared too (admission of one resource does not
+// depend on another's): each must equal one of its outcomes.
 func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration) *compare.Report {
 	rep := &compare.Report{Name: name}
 	if l.FunctionConfig != nil {
@@ -64,55 +67,38 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 		rep.OracleError = err.Error()
 		return rep
 	}
-	denied := map[string]oracle.Admitted{}
+	mayDeny := map[string]oracle.Admitted{}
 	for _, a := range want.Resources {
-		if allDenied(a) {
-			denied[key(a.APIVersion, a.Kind, a.Namespace, a.Name)] = a
+		if anyDenied(a) {
+			mayDeny[key(a.APIVersion, a.Kind, a.Namespace, a.Name)] = a
 		}
 	}
 	items := l.Items
-	if len(denied) > 0 {
-		_, failure, err := run(items, fn, timeout)
-		switch {
-		case err != nil:
+	if len(mayDeny) > 0 {
+		got, failure, err := run(items, fn, timeout)
+		if err != nil {
 			rep.OracleError = err.Error()
 			return rep
-		case failure == "":
-			for k, a := range denied {
-				rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "error", Oracle: oneLine(a.Outcomes[0].Error), Function: "admitted"})
-				rep.Decisions = append(rep.Decisions, decision(a))
-			}
-		default:
-			for k, a := range denied {
-				if strings.Contains(failure, a.Name) {
-					continue
-				}
-				// The function's errors name other resources: it may stop
-				// at the first ones, so it runs on this one alone.
+		}
+		for k, a := range mayDeny {
+			switch {
+			case failure == "":
+				addObject(rep, k, a, got[k], l.Items)
+			case strings.Contains(failure, ref(a)):
+			default:
 				alone, aloneFailure, err := run(only(l.Items, k, want), fn, timeout)
 				if err != nil {
 					rep.OracleError = err.Error()
 					return rep
 				}
 				if aloneFailure == "" {
-					what := "admitted"
-					if obj, ok := alone[k]; ok {
-						if norm, err := Normalize(obj); err == nil {
-							var diffs []string
-							diffAs("", jsonRound(inputObject(l.Items, k)), norm, "input", &diffs)
-							if len(diffs) > 0 {
-								what = "admitted, changed: " + strings.Join(diffs, "; ")
-							}
-						}
-					}
-					rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "error", Oracle: oneLine(a.Outcomes[0].Error), Function: oneLine(what)})
-					rep.Decisions = append(rep.Decisions, decision(a))
+					addObject(rep, k, a, alone[k], l.Items)
 				}
 			}
 		}
 		items = nil
 		for _, it := range l.Items {
-			if _, ok := denied[key(it.GetAPIVersion(), it.GetKind(), it.GetNamespace(), it.GetName())]; !ok {
+			if _, ok := mayDeny[key(it.GetAPIVersion(), it.GetKind(), it.GetNamespace(), it.GetName())]; !ok {
 				items = append(items, it)
 			}
 		}
@@ -122,33 +108,56 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 		rep.OracleError = err.Error()
 		return rep
 	}
-	if failure != "" {
-		rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: "-", Field: "error", Oracle: "-", Function: oneLine(failure)})
-		sortReport(rep)
-		return rep
-	}
+	named := false
 	for _, a := range want.Resources {
 		k := key(a.APIVersion, a.Kind, a.Namespace, a.Name)
-		if _, ok := denied[k]; ok {
+		if _, ok := mayDeny[k]; ok {
 			continue
 		}
-		obj, ok := got[k]
+		if failure != "" {
+			if strings.Contains(failure, ref(a)) {
+				named = true
+				rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "error", Oracle: "admitted", Function: oneLine(failure)})
+				rep.Decisions = append(rep.Decisions, decision(a))
+			}
+			continue
+		}
+		addObject(rep, k, a, got[k], l.Items)
 		delete(got, k)
-		if !ok {
-			rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "presence", Oracle: "admitted", Function: "absent"})
-			continue
-		}
-		if d, bad := compareObject(a, obj); bad {
-			d.Resource = k
-			rep.Disagreements = append(rep.Disagreements, d)
-			rep.Decisions = append(rep.Decisions, decision(a))
-		}
+	}
+	if failure != "" && !named {
+		rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: "-", Field: "error", Oracle: "-", Function: oneLine(failure)})
 	}
 	for k := range got {
 		rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "presence", Oracle: "absent", Function: "emitted"})
 	}
 	sortReport(rep)
 	return rep
+}
+
+// ref is how the function's messages name a resource: namespace/name, or
+// the name of a cluster-scoped one.
+func ref(a oracle.Admitted) string {
+	if a.Namespace == "" {
+		return a.Name
+	}
+	return a.Namespace + "/" + a.Name
+}
+
+// addObject compares the object the function emitted for the resource
+// with key k (nil: none) with the oracle's outcomes, and records where they
+// disagree.
+func addObject(rep *compare.Report, k string, a oracle.Admitted, obj *unstructured.Unstructured, items []*unstructured.Unstructured) {
+	if obj == nil {
+		rep.Disagreements = append(rep.Disagreements, compare.Disagreement{Cluster: "-", Resource: k, Field: "presence", Oracle: "admitted", Function: "absent"})
+		return
+	}
+	d, bad := compareObject(a, obj, items)
+	if bad {
+		d.Resource = k
+		rep.Disagreements = append(rep.Disagreements, d)
+		rep.Decisions = append(rep.Decisions, decision(a))
+	}
 }
 
 func sortReport(rep *compare.Report) {
@@ -187,16 +196,14 @@ func inputObject(items []*unstructured.Unstructured, k string) map[string]any {
 	return nil
 }
 
-// allDenied reports whether admission denies the resource in every order
-// (a resource denied in some orders only is compared as an object or a
-// failure, whichever the function gives).
-func allDenied(a oracle.Admitted) bool {
+// anyDenied reports whether admission denies the resource in some order.
+func anyDenied(a oracle.Admitted) bool {
 	for _, o := range a.Outcomes {
-		if o.Error == "" {
-			return false
+		if o.Error != "" {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 func decision(a oracle.Admitted) compare.Decision {
@@ -217,7 +224,7 @@ func decision(a oracle.Admitted) compare.Decision {
 
 // compareObject compares the function's object with the oracle's outcomes:
 // it agrees when it equals one of them (the live order is not fixed).
-func compareObject(a oracle.Admitted, obj *unstructured.Unstructured) (compare.Disagreement, bool) {
+func compareObject(a oracle.Admitted, obj *unstructured.Unstructured, items []*unstructured.Unstructured) (compare.Disagreement, bool) {
 	norm, err := Normalize(obj)
 	if err != nil {
 		return compare.Disagreement{Cluster: "-", Field: "schema", Oracle: "-", Function: oneLine(err.Error())}, true
@@ -233,7 +240,13 @@ func compareObject(a oracle.Admitted, obj *unstructured.Unstructured) (compare.D
 		objects = append(objects, o.Object)
 	}
 	if len(objects) == 0 {
-		return compare.Disagreement{Cluster: "-", Field: "error", Oracle: oneLine(a.Outcomes[0].Error), Function: "admitted"}, true
+		what := "admitted"
+		var diffs []string
+		diffAs("", inputObject(items, key(a.APIVersion, a.Kind, a.Namespace, a.Name)), norm, "input", &diffs)
+		if len(diffs) > 0 {
+			what = "admitted, changed: " + strings.Join(diffs, "; ")
+		}
+		return compare.Disagreement{Cluster: "-", Field: "error", Oracle: oneLine(a.Outcomes[0].Error), Function: oneLine(what)}, true
 	}
 	want := jsonRound(objects[0])
 	var diffs []string
