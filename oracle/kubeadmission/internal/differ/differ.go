@@ -75,22 +75,14 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 	}
 	items := l.Items
 	if len(mayDeny) > 0 {
-		got, failure, err := run(items, fn, timeout)
-		if err != nil {
-			rep.OracleError = err.Error()
-			return rep
-		}
+		got, failure := run(items, fn, timeout)
 		for k, a := range mayDeny {
 			switch {
 			case failure == "":
 				addObject(rep, k, a, got[k], l.Items)
 			case strings.Contains(failure, ref(a)):
 			default:
-				alone, aloneFailure, err := run(only(l.Items, k, want), fn, timeout)
-				if err != nil {
-					rep.OracleError = err.Error()
-					return rep
-				}
+				alone, aloneFailure := run(only(l.Items, k, want), fn, timeout)
 				if aloneFailure == "" {
 					addObject(rep, k, a, alone[k], l.Items)
 				}
@@ -103,11 +95,7 @@ func Scenario(name string, l *rl.ResourceList, fn string, timeout time.Duration)
 			}
 		}
 	}
-	got, failure, err := run(items, fn, timeout)
-	if err != nil {
-		rep.OracleError = err.Error()
-		return rep
-	}
+	got, failure := run(items, fn, timeout)
 	named := false
 	for _, a := range want.Resources {
 		k := key(a.APIVersion, a.Kind, a.Namespace, a.Name)
@@ -341,18 +329,10 @@ func show(v any) string {
 
 // run runs the function on the items and returns its resources (keyed,
 // the policies and Namespaces left out), or its failure.
-func run(items []*unstructured.Unstructured, fn string, timeout time.Duration) (map[string]*unstructured.Unstructured, string, error) {
-	data, err := rl.Encode(&rl.ResourceList{Items: items, FunctionConfig: FunctionConfig()})
+func run(items []*unstructured.Unstructured, fn string, timeout time.Duration) (map[string]*unstructured.Unstructured, string) {
+	out, err := compare.Run(&rl.ResourceList{Items: items, FunctionConfig: FunctionConfig()}, fn, timeout)
 	if err != nil {
-		return nil, "", err
-	}
-	stdout, stderr, err := compare.Exec(fn, data, timeout)
-	if err != nil {
-		return nil, fmt.Sprintf("function failed (%v): %s %s", err, string(stdout), compare.Tail(string(stderr))), nil
-	}
-	out, err := rl.Decode(stdout)
-	if err != nil {
-		return nil, "output is not a ResourceList: " + err.Error(), nil
+		return nil, err.Error()
 	}
 	got := map[string]*unstructured.Unstructured{}
 	for _, it := range out.Items {
@@ -361,7 +341,7 @@ func run(items []*unstructured.Unstructured, fn string, timeout time.Duration) (
 		}
 		got[key(it.GetAPIVersion(), it.GetKind(), it.GetNamespace(), it.GetName())] = it
 	}
-	return got, "", nil
+	return got, ""
 }
 
 func key(apiVersion, kind, ns, name string) string { return compare.Key(apiVersion, kind, ns, name) }

@@ -104,15 +104,11 @@ func jsonPatch(expr string) string {
 	return "    - patchType: JSONPatch\n      jsonPatch:\n        expression: '" + expr + "'\n"
 }
 
-// Kubernetes' dispatcher_test.go TestDispatcher "with param": replicas
-// plus a param's value.
-func TestParam(t *testing.T) {
-	res := run(t, deployment+`
-- apiVersion: v1
-  kind: ConfigMap
-  metadata: {name: cm1, namespace: default}
-  data: {key: "10"}
-- apiVersion: admissionregistration.k8s.io/v1beta1
+// paramPolicy is a policy of the version with a ConfigMap paramKind and
+// one mutation, and its binding (of bindingVersion) with paramRef.
+func paramPolicy(version, bindingVersion, mutation, paramRef string) string {
+	return `
+- apiVersion: admissionregistration.k8s.io/` + version + `
   kind: MutatingAdmissionPolicy
   metadata: {name: policy1}
   spec:
@@ -121,14 +117,26 @@ func TestParam(t *testing.T) {
       resourceRules:
       - {apiGroups: [apps], apiVersions: [v1], operations: ["*"], resources: [deployments]}
     mutations:
-`+applyConfiguration(`Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["key"])}}`)+`
-- apiVersion: admissionregistration.k8s.io/v1alpha1
+` + mutation + `
+- apiVersion: admissionregistration.k8s.io/` + bindingVersion + `
   kind: MutatingAdmissionPolicyBinding
   metadata: {name: binding}
   spec:
     policyName: policy1
-    paramRef: {name: cm1, namespace: default, parameterNotFoundAction: Deny}
-`)
+    paramRef: ` + paramRef + `
+`
+}
+
+// Kubernetes' dispatcher_test.go TestDispatcher "with param": replicas
+// plus a param's value (here a v1beta1 policy with a v1alpha1 binding).
+func TestParam(t *testing.T) {
+	res := run(t, deployment+`
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: cm1, namespace: default}
+  data: {key: "10"}
+`+paramPolicy("v1beta1", "v1alpha1", applyConfiguration(`Object{spec: Object.spec{replicas: object.spec.replicas + int(params.data["key"])}}`),
+		"{name: cm1, namespace: default, parameterNotFoundAction: Deny}"))
 	a := admitted(t, res, "d1")
 	require.Len(t, a.Outcomes, 1)
 	assert.Equal(t, "11", path(t, a.Outcomes[0], "spec.replicas"))
@@ -139,24 +147,8 @@ func TestParam(t *testing.T) {
 // leaves the resource as it is (generic/policy_dispatcher.go CollectParams).
 func TestParamNotFound(t *testing.T) {
 	for action, denied := range map[string]bool{"Deny": true, "Allow": false} {
-		res := run(t, deployment+`
-- apiVersion: admissionregistration.k8s.io/v1
-  kind: MutatingAdmissionPolicy
-  metadata: {name: policy1}
-  spec:
-    paramKind: {apiVersion: v1, kind: ConfigMap}
-    matchConstraints:
-      resourceRules:
-      - {apiGroups: [apps], apiVersions: [v1], operations: ["*"], resources: [deployments]}
-    mutations:
-`+applyConfiguration(`Object{spec: Object.spec{replicas: 5}}`)+`
-- apiVersion: admissionregistration.k8s.io/v1
-  kind: MutatingAdmissionPolicyBinding
-  metadata: {name: binding}
-  spec:
-    policyName: policy1
-    paramRef: {name: absent, parameterNotFoundAction: `+action+`}
-`)
+		res := run(t, deployment+paramPolicy("v1", "v1", applyConfiguration(`Object{spec: Object.spec{replicas: 5}}`),
+			"{name: absent, parameterNotFoundAction: "+action+"}"))
 		a := admitted(t, res, "d1")
 		require.Len(t, a.Outcomes, 1, action)
 		if denied {
