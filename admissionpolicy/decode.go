@@ -5,7 +5,6 @@ package admissionpolicy
 
 import (
 	"fmt"
-	"strings"
 
 	admissionv1 "k8s.io/api/admissionregistration/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -199,11 +198,6 @@ func validateMatch(m *admissionv1.MatchResources, path *field.Path) field.ErrorL
 			}
 			if len(r.Resources) == 0 {
 				errs = append(errs, field.Required(rp.Child("resources"), `e.g. ["deployments"] (the plural resource name, "*" every resource)`))
-			}
-			for j, res := range r.Resources {
-				if strings.Contains(res, "/") && !strings.HasPrefix(res, "*/") && res != "*/*" {
-					errs = append(errs, field.Invalid(rp.Child("resources").Index(j), res, "a subresource is never admitted by a render (it admits whole objects); name the resource alone"))
-				}
 			}
 		}
 	}
