@@ -168,3 +168,16 @@ differential-kubefleet:
 	  { echo "module cache incomplete: fetching the oracle's dependencies through the Go module proxy"; \
 	    GOFLAGS=-mod=mod $(GO) build -o $(KUBEFLEET_ORACLE_OUT)/ ./cmd/compare ; } ; }
 	$(KUBEFLEET_ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -n $(N)
+
+## differential-kube-admission: compare the function's Kubernetes MutatingAdmissionPolicy admission (every
+##       resource it emits, every failure) with what k8s.io/apiserver v0.36.6's own mutating policy plugin
+##       does on CREATE, on N generated scenarios from seed SEED (oracle/kubeadmission, a module of its own,
+##       built into /tmp/kubeadmission-oracle); e.g. make differential-kube-admission N=500
+KUBEADMISSION_ORACLE_OUT ?= /tmp/kubeadmission-oracle
+.PHONY: differential-kube-admission
+differential-kube-admission:
+	$(MAKE) build
+	cd oracle/kubeadmission && { GOFLAGS=-mod=mod GOPROXY=off $(GO) build -o $(KUBEADMISSION_ORACLE_OUT)/ ./cmd/... || \
+	  { echo "module cache incomplete: fetching the oracle's dependencies through the Go module proxy"; \
+	    GOFLAGS=-mod=mod $(GO) build -o $(KUBEADMISSION_ORACLE_OUT)/ ./cmd/... ; } ; }
+	$(KUBEADMISSION_ORACLE_OUT)/compare -fn $(CURDIR)/$(BIN) -seed $(SEED) -n $(N)

@@ -94,13 +94,21 @@ type Compare struct {
 	// DeclinedNote explains the declined count in the summary line, as in
 	// "declined 3 (<DeclinedNote>)".
 	DeclinedNote string
+	// Scenario, when set, compares one scenario instead of
+	// Oracle.Scenario: for an oracle whose comparison is not per member
+	// cluster (oracle/kubeadmission's admission of each resource).
+	Scenario ScenarioFunc
 }
+
+// ScenarioFunc compares one scenario with the function binary fn.
+type ScenarioFunc func(name string, l *rl.ResourceList, fn string, timeout time.Duration) *compare.Report
 
 type job struct {
 	name   string
 	list   *rl.ResourceList
 	err    error
 	oracle *compare.Oracle
+	run    ScenarioFunc
 }
 
 // CompareMain runs scenarios (the *.yaml files of -dir, or -n generated
@@ -127,7 +135,7 @@ func CompareMain(c Compare) {
 		sort.Strings(files)
 		for _, f := range files {
 			data, err := os.ReadFile(f)
-			j := job{name: filepath.Base(f), err: err, oracle: &c.Oracle}
+			j := job{name: filepath.Base(f), err: err, oracle: &c.Oracle, run: c.Scenario}
 			if err == nil {
 				j.list, j.err = rl.Decode(data)
 			}
@@ -136,7 +144,7 @@ func CompareMain(c Compare) {
 	} else {
 		for i := 0; i < *n; i++ {
 			s := *seed + uint64(i)
-			jobs = append(jobs, job{name: fmt.Sprintf("seed %d", s), list: c.Generate(s), oracle: &c.Oracle})
+			jobs = append(jobs, job{name: fmt.Sprintf("seed %d", s), list: c.Generate(s), oracle: &c.Oracle, run: c.Scenario})
 		}
 	}
 	if run.compare(jobs, *fn, c.DeclinedNote) > 0 {
@@ -282,6 +290,10 @@ func (o runOptions) compare(jobs []job, fn, declinedNote string) int {
 				j := jobs[i]
 				if j.err != nil {
 					reports[i] = &compare.Report{Name: j.name, OracleError: "scenario: " + j.err.Error()}
+					continue
+				}
+				if j.run != nil {
+					reports[i] = j.run(j.name, j.list, fn, *o.timeout)
 					continue
 				}
 				reports[i] = j.oracle.Scenario(j.name, j.list, fn, *o.timeout)

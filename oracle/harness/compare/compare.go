@@ -308,17 +308,9 @@ func (o *Oracle) runFunction(l *rl.ResourceList, cluster, fn string, timeout tim
 		return nil, err
 	}
 	in.FunctionConfig = fc
-	data, err := rl.Encode(in)
+	out, err := Run(in, fn, timeout)
 	if err != nil {
 		return nil, err
-	}
-	stdout, stderr, err := Exec(fn, data, timeout)
-	if err != nil {
-		return nil, fmt.Errorf("function failed (%v): %s%s", err, Tail(string(stderr)), errorResults(stdout))
-	}
-	out, err := rl.Decode(stdout)
-	if err != nil {
-		return nil, fmt.Errorf("function output: %w", err)
 	}
 	got := map[string]Placed{}
 	for _, it := range out.Items {
@@ -341,6 +333,25 @@ func (o *Oracle) runFunction(l *rl.ResourceList, cluster, fn string, timeout tim
 		got[p.Key()] = p
 	}
 	return got, nil
+}
+
+// Run runs the function binary fn on a ResourceList and returns its
+// output; its failure's error quotes the end of its stderr and the error
+// results it printed.
+func Run(in *rl.ResourceList, fn string, timeout time.Duration) (*rl.ResourceList, error) {
+	data, err := rl.Encode(in)
+	if err != nil {
+		return nil, err
+	}
+	stdout, stderr, err := Exec(fn, data, timeout)
+	if err != nil {
+		return nil, fmt.Errorf("function failed (%v): %s%s", err, Tail(string(stderr)), errorResults(stdout))
+	}
+	out, err := rl.Decode(stdout)
+	if err != nil {
+		return nil, fmt.Errorf("function output: %w", err)
+	}
+	return out, nil
 }
 
 // Exec runs the command bin with stdin and a time limit, and returns what
