@@ -13,7 +13,7 @@ import (
 )
 
 // controlPlaneGroups are the API groups whose objects are not compared.
-var controlPlaneGroups = []string{"policy.karmada.io/", "policy.one.alibabacloud.com/", "core.kubeadmiral.io/", "kyverno.io/", "cluster.karmada.io/", "placement.kubernetes-fleet.io/", "cluster.kubernetes-fleet.io/"}
+var controlPlaneGroups = []string{"policy.karmada.io/", "policy.one.alibabacloud.com/", "core.kubeadmiral.io/", "kyverno.io/", "policies.kyverno.io/", "cluster.karmada.io/", "placement.kubernetes-fleet.io/", "cluster.kubernetes-fleet.io/"}
 
 // ignoredAnnotationPrefixes are dropped before comparing.
 var ignoredAnnotationPrefixes = []string{"config.kubernetes.io/", "internal.config.kubernetes.io/", "config.k8s.io/", "kustomize.config.k8s.io/", "apply-overrides.dev/"}
