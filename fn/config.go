@@ -81,8 +81,9 @@ const allClusters = "*"
 // AdmissionScope is one entry of spec.admissionPolicies: the policies it
 // names run only on the clusters it selects (by name or labels).
 type AdmissionScope struct {
-	// Policies are name patterns: "name" for a ClusterPolicy,
-	// "namespace/name" for a Policy; * and ? are wildcards.
+	// Policies are name patterns: "name" for a ClusterPolicy or a
+	// MutatingPolicy, "namespace/name" for a Policy or a
+	// NamespacedMutatingPolicy; * and ? are wildcards.
 	Policies        []string       `yaml:"policies" required:"true"`
 	Clusters        []string       `yaml:"clusters"`
 	ClusterSelector *LabelSelector `yaml:"clusterSelector"`

@@ -4,6 +4,7 @@
 package kyverno
 
 import (
+	"maps"
 	"testing"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -86,9 +87,12 @@ spec:
 }
 
 // BenchmarkPolicy measures one policy applied to a fresh parse of the
-// same Deployment (the parse is excluded).
+// same Deployment (the parse is excluded), the kyverno.io policies and the
+// CEL MutatingPolicies (benchCELPolicies).
 func BenchmarkPolicy(b *testing.B) {
-	for name, p := range benchPolicies {
+	all := maps.Clone(benchPolicies)
+	maps.Copy(all, benchCELPolicies)
+	for name, p := range all {
 		bound, errs := policy.CompileFor(Dialect{}, []*yaml.RNode{yaml.MustParse(p)}, policy.Target{})
 		sets := bound.Sets
 		if len(errs) > 0 {

@@ -5,12 +5,14 @@ package kyverno
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"sigs.k8s.io/kustomize/kyaml/openapi"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/wildcard"
+	"github.com/apply-overrides/apply-overrides/kyverno/mpol"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -47,8 +49,14 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 		}
 	}
 	if group == GroupCELPolicies {
-		if strings.Contains(kind, "MutatingPolicy") {
-			return true, fmt.Errorf("%s %s is not supported: CEL mutating policies are not applied offline; use a kyverno.io/v1 ClusterPolicy or Policy", apiVersion, kind)
+		if versions := mpol.Versions(kind); versions != nil {
+			if !slices.Contains(versions, version) {
+				return true, fmt.Errorf("%s %s is not supported: `kyverno apply` loads %s in %s/%s", apiVersion, kind, kind, GroupCELPolicies, strings.Join(versions, ", "+GroupCELPolicies+"/"))
+			}
+			return true, nil
+		}
+		if kind == mpol.KindPolicyException {
+			return true, fmt.Errorf("%s %s is not supported: policy exceptions are not applied offline; remove it from the input or narrow the policy's matchConstraints or matchConditions instead", apiVersion, kind)
 		}
 		return true, nil // validating, generating, deleting, image policies: they do not mutate
 	}
@@ -93,16 +101,18 @@ func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 		}
 	}
 	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
+	cel, celErrs := policy.Decode(objs, celKey, decodeCEL)
+	errs = append(errs, celErrs...)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if len(ix.List) > 0 {
+	if len(ix.List) > 0 || len(cel.List) > 0 {
 		// Load kyaml's built-in schema now (only runs with policies pay
 		// for it): the strategic merge and the namespaced-kind lookups read
 		// it from many goroutines afterwards.
 		openapi.Schema()
 	}
-	return policies{ix: ix, namespaces: namespaces}, nil
+	return policies{ix: ix, cel: cel, namespaces: namespaces}, nil
 }
 
 // policyKey names ClusterPolicies and Policies for the duplicate check.
@@ -128,7 +138,10 @@ func decodePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, []error) {
 
 // policies is the input's valid Kyverno policies and Namespace labels.
 type policies struct {
-	ix         *policy.Index[*compiled]
+	ix *policy.Index[*compiled]
+	// cel holds the MutatingPolicies, which `kyverno apply` runs after
+	// every kyverno.io policy (policy_processor.go:190-345).
+	cel        *policy.Index[*celPolicy]
 	namespaces Namespaces
 }
 
@@ -160,7 +173,17 @@ func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 				Hint: func(seen policy.Seen) string { return unmatchedHint(&src.rule, applyOne, seen) }})
 		}
 	}
-	if len(set.policies) == 0 {
+	for _, d := range ps.cel.List {
+		if !selected(t.Admission, d.Ref) {
+			continue
+		}
+		set.cel = append(set.cel, d.Policy)
+		overrides = append(overrides, d.Ref)
+		c := d.Policy
+		rules = append(rules, policy.BoundRule{Policy: d.Ref, Rule: celRuleField, Name: d.Ref.Name,
+			Hint: func(policy.Seen) string { return celHint(c) }})
+	}
+	if len(set.policies) == 0 && len(set.cel) == 0 {
 		return policy.Binding{}, warnings
 	}
 	return policy.Binding{Sets: []policy.Set{set}, Overrides: overrides, Rules: rules}, warnings
@@ -172,7 +195,7 @@ func selected(sel *policy.Selection, ref policy.Ref) bool {
 		return true
 	}
 	name := ref.Name
-	if ref.Kind == KindPolicy {
+	if ref.Kind == KindPolicy || ref.Kind == mpol.KindNamespacedMutating {
 		name = ref.Namespace + "/" + ref.Name
 	}
 	matches := func(patterns []string) bool {
@@ -209,18 +232,22 @@ func (n Namespaces) labels(obj map[string]any) (map[string]string, bool) {
 // neutral model, in input order (as `kyverno apply` does).
 type Set struct {
 	policies   []*compiled
+	cel        []*celPolicy
 	namespaces Namespaces
 }
 
 // Rules returns one rule per policy; the policy's own rules are matched
 // inside its step, on the resource as earlier rules left it.
 func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
-	rules := make([]*policy.Rule, 0, len(s.policies))
+	rules := make([]*policy.Rule, 0, len(s.policies)+len(s.cel))
 	for _, p := range s.policies {
 		rules = append(rules, &policy.Rule{Policy: &p.ref, Field: "spec.rules", Steps: []policy.Step{{
 			Field:  "spec.rules",
 			Filter: policyFilter{p: p, ns: s.namespaces},
 		}}})
+	}
+	for _, c := range s.cel {
+		rules = append(rules, c.rule())
 	}
 	return rules, nil
 }
@@ -311,6 +338,9 @@ func gvk(obj map[string]any) (group, version, kind string) {
 
 // Unapplied says why a policy with mutate rules matched no resource.
 func (Dialect) Unapplied(ref policy.Ref) string {
+	if ref.Kind == mpol.KindMutatingPolicy || ref.Kind == mpol.KindNamespacedMutating {
+		return celUnapplied(ref)
+	}
 	if ref.Kind == KindPolicy {
 		return "none of its mutate rules matched a resource of the input in namespace " + ref.Namespace + " (a Policy applies only to resources of its own namespace): check the rules' match, exclude and preconditions"
 	}

@@ -1,0 +1,220 @@
+// Copyright 2026 The apply-overrides Authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package kyverno
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
+	"github.com/apply-overrides/apply-overrides/kyverno/mpol"
+	"github.com/apply-overrides/apply-overrides/kyverno/smp"
+	"github.com/apply-overrides/apply-overrides/policy"
+)
+
+// celKey names MutatingPolicies and NamespacedMutatingPolicies for the
+// duplicate check.
+func celKey(ref policy.Ref) (string, bool) {
+	if ref.Kind != mpol.KindMutatingPolicy && ref.Kind != mpol.KindNamespacedMutating {
+		return "", false
+	}
+	return ref.Kind + "/" + ref.Namespace + "/" + ref.Name, true
+}
+
+// celPolicy is one compiled MutatingPolicy.
+type celPolicy struct {
+	ref policy.Ref
+	p   *mpol.Policy
+	// fields are the steps' fields: one per mutation.
+	fields []string
+}
+
+// decodeCEL compiles one MutatingPolicy; its error names the field.
+func decodeCEL(obj *yaml.RNode, ref policy.Ref) (*celPolicy, []error) {
+	p, err := mpol.Compile(obj)
+	if err != nil {
+		field := "spec"
+		if fe, ok := err.(*mpol.FieldError); ok {
+			field = fe.Field
+		}
+		return nil, []error{&policy.Error{Policy: ref, Field: field, Err: err}}
+	}
+	cp := &celPolicy{ref: ref, p: p}
+	for i := 0; i < p.Mutations(); i++ {
+		cp.fields = append(cp.fields, fmt.Sprintf("spec.mutations[%d]", i))
+	}
+	if len(cp.fields) == 0 {
+		cp.fields = []string{celRuleField}
+	}
+	return cp, nil
+}
+
+// celRuleField is the rule a MutatingPolicy is, for matches and warnings.
+const celRuleField = "spec.mutations"
+
+// rule returns the policy as a rule of the neutral model: one step per
+// mutation, sharing one run of the policy on the resource.
+func (c *celPolicy) rule() *policy.Rule {
+	run := &celRun{c: c}
+	r := &policy.Rule{Policy: &c.ref, Field: celRuleField}
+	for i, f := range c.fields {
+		r.Steps = append(r.Steps, policy.Step{Field: f, Filter: celStep{run: run, index: i}})
+	}
+	return r
+}
+
+// celRun is the policy run on one resource. The first step runs the whole
+// policy on the resource's JSON view (as `kyverno apply` runs it: matched
+// once, then every mutation on the output of the previous one) and
+// records the object after each mutation; each step then writes back the
+// object as it stood after its own mutation.
+type celRun struct {
+	c *celPolicy
+	// done is set once the policy ran; states[i] is the object after
+	// mutation i (nil when it did not run).
+	done      bool
+	matched   bool
+	states    [][]byte
+	changed   []bool
+	defaulted bool
+}
+
+func (r *celRun) run(n *yaml.RNode) error {
+	r.done = true
+	b, err := yamlnode.MarshalJSON(n.YNode())
+	if err != nil {
+		return fmt.Errorf("read the resource as JSON: %w", err)
+	}
+	obj, err := mpol.DecodeObject(b)
+	if err != nil || obj == nil {
+		return fmt.Errorf("read the resource as JSON: %v", err)
+	}
+	meta, _ := obj["metadata"].(map[string]any)
+	if ns, _ := meta["namespace"].(string); ns == "" && meta != nil && namespacedKind(obj) {
+		r.defaulted = true
+	}
+	defaultNamespace(obj)
+	// `kyverno apply` resolves no Namespace for a MutatingPolicy without a
+	// values file: namespaceObject is null and namespaceSelector sees only
+	// the kubernetes.io/metadata.name label (policy_processor.go:325, with
+	// p.Variables.Namespace; pkg/cel/matching/predicates/namespace), even
+	// when the input holds the Namespace; and a NamespacedMutatingPolicy
+	// is not kept to its own namespace there.
+	res, err := r.c.p.Apply(obj, mpol.Namespace{}, func(index int, state map[string]any, changed bool) error {
+		if r.states == nil {
+			r.states = make([][]byte, len(r.c.fields))
+			r.changed = make([]bool, len(r.c.fields))
+		}
+		if r.defaulted {
+			undefaultNamespace(state)
+		}
+		s, err := json.Marshal(state)
+		if err != nil {
+			return err
+		}
+		r.states[index] = s
+		r.changed[index] = r.changed[index] || changed
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.matched = res.Matched
+	return nil
+}
+
+// undefaultNamespace takes back the namespace defaultNamespace gave the
+// JSON view, when the policy left it as it was.
+func undefaultNamespace(obj map[string]any) {
+	meta, _ := obj["metadata"].(map[string]any)
+	if ns, _ := meta["namespace"].(string); ns == "default" {
+		delete(meta, "namespace")
+	}
+}
+
+// celStep is one mutation of a MutatingPolicy run on a resource.
+type celStep struct {
+	run   *celRun
+	index int
+}
+
+func (s celStep) Filter(n *yaml.RNode) (*yaml.RNode, error) {
+	_, _, _, err := s.FilterMatch(n)
+	return n, err
+}
+
+func (s celStep) FilterCount(n *yaml.RNode) (int, bool, error) {
+	applied, modified, _, err := s.FilterMatch(n)
+	return applied, modified, err
+}
+
+// FilterMatch implements policy.MatchingFilter: the mutation applied when
+// it changed the resource; the policy matched when its matchConstraints
+// and matchConditions did.
+func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
+	r := s.run
+	if !r.done {
+		undo, err := asKyvernoSeesIt(n)
+		if err != nil {
+			return 0, false, nil, err
+		}
+		err = r.run(n)
+		if uerr := undo(); uerr != nil && err == nil {
+			err = uerr
+		}
+		if err != nil {
+			ce := &celError{Field: celRuleField, Err: err}
+			if me, ok := err.(*mpol.MutationError); ok {
+				ce.Field, ce.Err = me.Field, me.Err
+			}
+			return 0, false, nil, ce
+		}
+	}
+	var matched []string
+	if r.matched {
+		matched = []string{celRuleField}
+	}
+	if r.states == nil || r.states[s.index] == nil || !r.changed[s.index] {
+		return 0, false, matched, nil
+	}
+	undo, err := asKyvernoSeesIt(n)
+	if err != nil {
+		return 0, false, nil, err
+	}
+	err = smp.ReconcileTo(n, r.states[s.index])
+	if uerr := undo(); uerr != nil && err == nil {
+		err = uerr
+	}
+	if err != nil {
+		return 0, false, nil, &celError{Field: r.c.fields[s.index], Err: err}
+	}
+	return 1, true, matched, nil
+}
+
+// celUnapplied says why a MutatingPolicy matched no resource.
+func celUnapplied(policy.Ref) string {
+	return "its matchConstraints and matchConditions matched no resource of the input: check resourceRules (apiGroups, apiVersions, resources as plural names, operations CREATE), the selectors (a namespaceSelector sees only the label kubernetes.io/metadata.name) and matchConditions"
+}
+
+// celHint says what a MutatingPolicy selects, for the warning about a
+// policy that matched nothing.
+func celHint(c *celPolicy) string {
+	return "it selects " + strings.Join(c.p.Selects(), "; ")
+}
+
+// celError is a MutatingPolicy failing on a resource, at a field of it
+// (the results name the policy and the resource).
+type celError struct {
+	Field string
+	Err   error
+}
+
+func (e *celError) Error() string { return e.Err.Error() }
+func (e *celError) Unwrap() error { return e.Err }
+
+// PolicyField is the failing field in the policy, for results.
+func (e *celError) PolicyField() string { return e.Field }
