@@ -255,12 +255,15 @@ func (g *gen) celMatch() (celTarget, string) {
 		}))
 	}
 	if g.chance(0.2) {
+		// Only selectors an empty label set fails: the CLI's CREATE
+		// request carries an empty (not absent) old object, and the
+		// API server's object matcher accepts either, so NotIn and
+		// DoesNotExist match every resource there (not in a cluster).
 		g.feature("objectSelector")
 		s += field("objectSelector", pick(g, []string{
 			field("matchLabels", "tier: "+pick(g, tiers)+"\n"),
 			field("matchExpressions", listItem("key: app\noperator: Exists\n")),
-			field("matchExpressions", listItem("key: env\noperator: NotIn\nvalues: [\"staging\"]\n")),
-			field("matchExpressions", listItem("key: team\noperator: DoesNotExist\n")),
+			field("matchExpressions", listItem("key: env\noperator: In\nvalues: [\"prod\"]\n")),
 		}))
 	}
 	var excludes []string
