@@ -81,9 +81,15 @@ fuzz:
 	done
 
 ## differential-kyverno: compare the Kyverno dialect with the Kyverno CLI v1.19.1 (built once into .cache/kyverno)
+##       on the examples, the conformance cases, KYVERNO_N generated scenarios with kyverno.io policies and
+##       KYVERNO_CEL_N with CEL MutatingPolicies (seed KYVERNO_SEED); e.g. make differential-kyverno KYVERNO_CEL_N=500
+KYVERNO_N ?= 40
+KYVERNO_CEL_N ?= 200
+KYVERNO_SEED ?= 1
 differential-kyverno:
 	KYVERNO_CLI="$$(./hack/kyverno-cli.sh)" && $(MAKE) build && \
-	  KYVERNO_CLI="$$KYVERNO_CLI" $(GO) test ./test/ -run TestKyvernoDifferential -count=1 -v
+	  KYVERNO_CLI="$$KYVERNO_CLI" KYVERNO_SCENARIOS=$(KYVERNO_N) KYVERNO_CEL_SCENARIOS=$(KYVERNO_CEL_N) KYVERNO_SEED=$(KYVERNO_SEED) \
+	  $(GO) test ./test/ -run TestKyvernoDifferential -count=1 -v -timeout 60m
 
 ## bench: Go benchmarks of the overriders, of Kyverno policies and of the whole function on generated corpora
 bench:

@@ -15,9 +15,15 @@ type Scenario struct {
 	Name string
 	// Resources are the manifests, one YAML document each.
 	Resources []string
+	// Namespaces are v1 Namespace objects of the resources' namespaces
+	// (CEL scenarios only), one YAML document each: the render reads
+	// them from its input, the CLI from a values file.
+	Namespaces []string
 	// Policies are the kyverno.io/v1 or v2beta1 ClusterPolicy or Policy
-	// objects (some validate-only, which the render ignores), one
-	// YAML document each, applied in order.
+	// objects (some validate-only, which the render ignores) and, in CEL
+	// scenarios, policies.kyverno.io MutatingPolicy or
+	// NamespacedMutatingPolicy objects, one YAML document each, applied
+	// in order.
 	Policies []string
 	// Features names the templates the policies were built from, for
 	// reading failures.
@@ -29,10 +35,13 @@ const DefaultSeed = 1
 
 // Generate returns n scenarios for seed; scenario i depends on seed and i
 // only.
-func Generate(seed uint64, n int) []Scenario {
+func Generate(seed uint64, n int) []Scenario { return generate(seed, n, GenerateOne) }
+
+// generate returns scenarios 0 to n-1 of seed, drawn by one.
+func generate(seed uint64, n int, one func(seed uint64, i int) Scenario) []Scenario {
 	out := make([]Scenario, 0, max(n, 0))
 	for i := range n {
-		out = append(out, GenerateOne(seed, i))
+		out = append(out, one(seed, i))
 	}
 	return out
 }
@@ -51,11 +60,18 @@ func GenerateOne(seed uint64, i int) Scenario {
 	for j := range 1 + g.r.IntN(3) {
 		s.Policies = append(s.Policies, g.policy(j))
 	}
-	for f := range g.features {
-		s.Features = append(s.Features, f)
-	}
-	slices.Sort(s.Features)
+	s.Features = g.sortedFeatures()
 	return s
+}
+
+// sortedFeatures lists the templates drawn so far, sorted.
+func (g *gen) sortedFeatures() []string {
+	out := make([]string, 0, len(g.features))
+	for f := range g.features {
+		out = append(out, f)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // gen holds the random source and what a scenario has drawn so far.
