@@ -21,7 +21,7 @@ test:
 
 ## race: the race detector on the packages that run on all cores (fn drives every dialect from its workers)
 race:
-	$(GO) test -race ./fn/ ./internal/parallel/ ./internal/resourcelist/ ./policy/ ./karmada/ ./kubeadmiral/ ./kubefleet/ ./kyverno/ ./overriders/ ./kubeadmiral/overriders/ ./internal/yamlpatch/
+	$(GO) test -race ./fn/ ./internal/parallel/ ./internal/resourcelist/ ./policy/ ./karmada/ ./kubeadmiral/ ./kubefleet/ ./kyverno/ ./kyverno/mpol/ ./admissionpolicy/ ./overriders/ ./kubeadmiral/overriders/ ./internal/yamlpatch/
 
 ## e2e: the kpt and kustomize end-to-end tests, failing when a tool is missing
 e2e:

@@ -59,7 +59,7 @@ func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	namespaces := map[string]*yaml.RNode{}
 	for _, obj := range objs {
 		if obj.GetApiVersion() == "v1" && obj.GetKind() == "Namespace" {
-			namespaces[obj.GetName()] = obj
+			namespaces[obj.GetName()] = obj.Copy() // as read: the Namespace itself may be admitted on another core
 		}
 	}
 	bix, errs := policy.Decode(objs, keyOf(KindBinding), decodeBinding)
@@ -120,7 +120,7 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	}
 	set := &Set{namespaces: ps.namespaces}
 	var out policy.Binding
-	needParams := false
+	paramKinds := map[string]bool{} // apiVersion + " " + kind
 	for _, p := range ps.list {
 		if !selected(t.Admission, p.ref) {
 			continue
@@ -138,12 +138,20 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 				}})
 		}
 		set.policies = append(set.policies, p)
-		needParams = needParams || p.spec.Spec.ParamKind != nil
+		if k := p.spec.Spec.ParamKind; k != nil {
+			paramKinds[k.APIVersion+" "+k.Kind] = true
+		}
 	}
-	if needParams {
-		set.params = t.Resources
-		// The params are resources of the input: the run must read them
-		// all before it renders any.
+	if len(paramKinds) > 0 {
+		// The params are resources of the input as read: copies taken
+		// before any resource is rendered, so that the admission of a
+		// param object itself (on another core) neither races with nor
+		// changes what a policy reads as its params.
+		for _, n := range t.Resources {
+			if paramKinds[n.GetApiVersion()+" "+n.GetKind()] {
+				set.params = append(set.params, n.Copy())
+			}
+		}
 		out.PlacesWhole = true
 	}
 	if len(set.policies) > 0 {
