@@ -20,6 +20,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/resourcelist"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 const renderUsage = `apply-overrides render: render the manifests a member cluster receives, as plain YAML.
@@ -469,7 +470,7 @@ func (f *renderFlags) buildList(in *renderInput) ([]byte, error) {
 		if err := rl.PipeE(yaml.SetField("functionConfig", fc)); err != nil {
 			return nil, fmt.Errorf("set the functionConfig: %w", err)
 		}
-		s, err := rl.String()
+		s, err := yaml.NewRNode(yamlnode.BlockScalarsSafe(rl.YNode())).String()
 		return []byte(s), err
 	}
 	fc, err := f.functionConfig(in.config)
@@ -479,7 +480,7 @@ func (f *renderFlags) buildList(in *renderInput) ([]byte, error) {
 	var buf bytes.Buffer
 	w := kio.ByteWriter{Writer: &buf, KeepReaderAnnotations: true, FunctionConfig: fc,
 		WrappingKind: kio.ResourceListKind, WrappingAPIVersion: kio.ResourceListAPIVersion}
-	if err := w.Write(in.items); err != nil {
+	if err := w.Write(yamlnode.BlockScalarsSafeRNodes(in.items)); err != nil {
 		return nil, fmt.Errorf("build the ResourceList: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -513,7 +514,7 @@ func writeRenderStream(w io.Writer, items []*yaml.RNode, plain bool) error {
 	if plain {
 		bw.ClearAnnotations = readerAnnotations
 	}
-	if err := bw.Write(items); err != nil {
+	if err := bw.Write(yamlnode.BlockScalarsSafeRNodes(items)); err != nil {
 		return fmt.Errorf("write the manifests: %w", err)
 	}
 	return nil
@@ -529,7 +530,7 @@ func writeRenderDir(dir string, items []*yaml.RNode, plain bool) error {
 	if plain {
 		w.ClearAnnotations = readerAnnotations
 	}
-	if err := w.Write(items); err != nil {
+	if err := w.Write(yamlnode.BlockScalarsSafeRNodes(items)); err != nil {
 		return fmt.Errorf("write the manifests into %s: %w", dir, err)
 	}
 	return nil

@@ -14,11 +14,16 @@ import (
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/kio"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
+
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // TestWriteListMatchesKyaml holds the item-by-item writer to kyaml's
 // whole-list kio.ByteWriter, byte for byte, on every ResourceList of the
-// repository (goldens full of comments, examples).
+// repository (goldens full of comments, examples). The writer differs on
+// purpose in one way: block scalars go-yaml writes as another value are
+// written in a style that keeps it (yamlnode.BlockScalarsSafe), so kyaml is
+// given the items through BlockScalarsSafe too.
 func TestWriteListMatchesKyaml(t *testing.T) {
 	var files []string
 	for _, pattern := range []string{"../../testdata/golden/*/*.yaml", "../../examples/*/resourcelist.yaml", "../../testdata/examples/stdin/output.yaml", "../../testdata/examples/kubeadmiral/output.yaml"} {
@@ -47,7 +52,7 @@ func roundTrip(t *testing.T, in []byte, ours bool) string {
 	if ours {
 		require.NoError(t, WriteList(&out, rw.WrappingAPIVersion, rw.WrappingKind, encodeAll(items), rw.FunctionConfig, resultsText(t, rw.Results)))
 	} else {
-		require.NoError(t, rw.Write(items))
+		require.NoError(t, rw.Write(yamlnode.BlockScalarsSafeRNodes(items)))
 	}
 	return out.String()
 }
@@ -76,7 +81,8 @@ func encodeAll(items []*yaml.RNode) []Item {
 }
 
 // TestParseMatchesKyaml holds the parallel reader to kio.ByteReader: the
-// same items, comments included, as rendered by the writer.
+// same items, comments included, as rendered by the writer (and by
+// kio.ByteWriter through BlockScalarsSafe, as above).
 func TestParseMatchesKyaml(t *testing.T) {
 	files, err := filepath.Glob("../../testdata/golden/*/*.yaml")
 	require.NoError(t, err)
@@ -104,7 +110,7 @@ func TestParseMatchesKyaml(t *testing.T) {
 			rw := &kio.ByteReadWriter{Reader: bytes.NewReader(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))), Writer: &want, KeepReaderAnnotations: true}
 			items, err := rw.Read()
 			require.NoError(t, err)
-			require.NoError(t, rw.Write(items))
+			require.NoError(t, rw.Write(yamlnode.BlockScalarsSafeRNodes(items)))
 
 			norm, _ := Normalize(b)
 			in, err := Parse(norm, Options{})

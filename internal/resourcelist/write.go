@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/parallel"
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
 
 // Writer writes one ResourceList exactly as kyaml's kio.ByteWriter does
@@ -233,12 +234,14 @@ func writeOrdered(write func([]byte) error, n int, produce func(lo, hi int, buf 
 }
 
 // encodeItem encodes one item as kio.ByteWriter would inside the list,
-// after dropping an empty annotations map as the writer does.
+// after dropping an empty annotations map as the writer does, except that
+// block scalars go-yaml would write wrongly are written in a style that
+// keeps their value (yamlnode.BlockScalarsSafe).
 func encodeItem(w io.Writer, it *yaml.RNode) error {
 	if err := yaml.ClearEmptyAnnotations(it); err != nil {
 		return err
 	}
-	seq := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{it.YNode()}}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{yamlnode.BlockScalarsSafe(it.YNode())}}
 	return encodeTo(w, seq)
 }
 

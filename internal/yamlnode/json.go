@@ -10,8 +10,9 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 )
 
-// MarshalJSON returns n's JSON text, equal to yaml.NewRNode(n).MarshalJSON(),
-// without kyaml's detour through YAML text: kyaml encodes the node to a
+// MarshalJSON returns n's JSON text, equal to yaml.NewRNode(n).MarshalJSON()
+// (where go-yaml's emitter writes every block scalar right: see
+// BlockScalarsSafe), without kyaml's detour through YAML text: kyaml encodes the node to a
 // string and parses it again before decoding, which for a policy engine
 // that reads a resource as JSON after every rule is most of the cost. The
 // node is decoded directly instead (go-yaml resolves scalars, anchors and
@@ -24,13 +25,13 @@ import (
 //
 // A node edited in memory can carry a tag its style contradicts (a !!bool
 // written quoted): the text detour turns it into a string, decoding the node
-// would not. Such trees take kyaml's path.
+// would not. Such trees take kyaml's path, after BlockScalarsSafe.
 func MarshalJSON(n *yaml.Node) ([]byte, error) {
 	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
 		n = n.Content[0]
 	}
 	if !consistent(n, 0) {
-		return yaml.NewRNode(n).MarshalJSON()
+		return yaml.NewRNode(BlockScalarsSafe(n)).MarshalJSON()
 	}
 	if n != nil && n.Kind == yaml.SequenceNode {
 		var a []any
