@@ -27,6 +27,7 @@ import (
 	"k8s.io/apiserver/pkg/authentication/user"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
+	"github.com/apply-overrides/apply-overrides/internal/k8sschema"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -355,7 +356,7 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		return 0, false, []string{}, nil
 	}
 	matched := []string{bindingRule(inv.b)}
-	tc, _ := typeConverter(inv.req.gvk)
+	tc, _ := k8sschema.Get(inv.req.gvk)
 	patched, err := inv.p.eval.patchers[m.index].Patch(inv.ctx, patch.Request{
 		MatchedResource:     inv.req.gvr,
 		VersionedAttributes: va,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/google/cel-go/common/types/ref"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -15,39 +14,13 @@ import (
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/managedfields"
 	"k8s.io/apiserver/pkg/cel/mutation/dynamic"
-	openapispec "k8s.io/kube-openapi/pkg/validation/spec"
-	"sigs.k8s.io/kustomize/kyaml/openapi"
 	"sigs.k8s.io/structured-merge-diff/v6/fieldpath"
 	smdschema "sigs.k8s.io/structured-merge-diff/v6/schema"
 	"sigs.k8s.io/structured-merge-diff/v6/typed"
 	"sigs.k8s.io/structured-merge-diff/v6/value"
-)
 
-// The type converter is built once, on the first ApplyConfiguration
-// mutation, from kyaml's built-in Kubernetes OpenAPI schema (the one the
-// rest of the function reads; `kyverno apply` uses Kubernetes 1.32's
-// built-in schemas, policy_processor.go:1020-1056).
-var (
-	tcOnce sync.Once
-	tcVal  managedfields.TypeConverter
-	tcErr  error
+	"github.com/apply-overrides/apply-overrides/internal/k8sschema"
 )
-
-func typeConverter() (managedfields.TypeConverter, error) {
-	tcOnce.Do(func() {
-		defs := openapi.Schema().Definitions
-		m := make(map[string]*openapispec.Schema, len(defs))
-		for k := range defs {
-			d := defs[k]
-			m[k] = &d
-		}
-		tcVal, tcErr = managedfields.NewTypeConverter(m, false)
-		if tcErr != nil {
-			tcErr = fmt.Errorf("build the type converter from the built-in Kubernetes schema: %w", tcErr)
-		}
-	})
-	return tcVal, tcErr
-}
 
 // applyConfiguration merges the expression's Object into obj with a
 // structured merge, as Kubernetes' ApplyStructuredMergeDiff does
@@ -67,17 +40,16 @@ func applyConfiguration(val ref.Val, obj map[string]any, gvk schema.GroupVersion
 	if !ok {
 		return nil, fmt.Errorf("invalid return type: %T", val)
 	}
-	tc, err := typeConverter()
-	if err != nil {
-		return nil, err
+	// The built-in schema (internal/k8sschema), where `kyverno apply`
+	// reads Kubernetes 1.32's: see that package for how the two differ.
+	tc, builtin := k8sschema.Get(gvk)
+	if !builtin {
+		return nil, fmt.Errorf("error applying patch: %s %s has no built-in OpenAPI schema, and `kyverno apply` without --crd has no type converter for it (\"type converter must not be nil\"); use patchType JSONPatch for custom resources", gvk.GroupVersion(), gvk.Kind)
 	}
 	p := &unstructured.Unstructured{Object: value}
 	p.SetGroupVersionKind(gvk)
 	live := &unstructured.Unstructured{Object: obj}
 	out, err := merge(tc, live, p, !serverSide)
-	if err != nil && !hasSchema(tc, gvk) {
-		return nil, fmt.Errorf("error applying patch: %s %s has no built-in OpenAPI schema, and `kyverno apply` without --crd has no type converter for it (\"type converter must not be nil\"); use patchType JSONPatch for custom resources", gvk.GroupVersion(), gvk.Kind)
-	}
 	if err != nil {
 		return nil, fmt.Errorf("error applying patch: %w", err)
 	}
@@ -88,22 +60,13 @@ func applyConfiguration(val ref.Val, obj map[string]any, gvk schema.GroupVersion
 	return u.Object, nil
 }
 
-// hasSchema reports whether the type converter knows gvk.
-func hasSchema(tc managedfields.TypeConverter, gvk schema.GroupVersionKind) bool {
-	probe := &unstructured.Unstructured{Object: map[string]any{}}
-	probe.SetGroupVersionKind(gvk)
-	_, err := tc.ObjectToTyped(probe)
-	return err == nil
-}
-
 // merge is the structured merge of ApplyStructuredMergeDiff
 // (k8s.io/apiserver plugin/policy/mutating/patch/smd.go): the patch and
 // the live object typed by the schema, the patch merged in. guard refuses
 // a patch that sets an atomic list, map or struct, whose unset parts the
 // merge would drop (validatePatch there); Kyverno's useServerSideApply
-// variant leaves the guard out (mpol/compiler/smd.go). It is written here
-// rather than called so that the function does not link the API server's
-// admission packages (their package initialisation would slow every run).
+// variant leaves the guard out (mpol/compiler/smd.go), which the API
+// server's exported ApplyStructuredMergeDiff always applies.
 func merge(tc managedfields.TypeConverter, live, p *unstructured.Unstructured, guard bool) (any, error) {
 	pt, err := tc.ObjectToTyped(p)
 	if err != nil {
