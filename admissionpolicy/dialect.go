@@ -156,6 +156,7 @@ func (ps *policies) For(t policy.Target) (policy.Binding, []error) {
 	}
 	if len(set.policies) > 0 {
 		out.Sets = []policy.Set{set}
+		out.Reinvoke = []policy.Set{Reinvocation{set}}
 	}
 	return out, warnings
 }

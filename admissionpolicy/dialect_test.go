@@ -5,6 +5,7 @@ package admissionpolicy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -177,9 +178,10 @@ spec: {policyName: p}
 		res := policy.NewResource(yaml.MustParse("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + " # kept\n  namespace: x\ndata:\n  a: \"1\" # kept too\n"))
 		rs, err := b.Sets[0].Rules(res)
 		require.NoError(t, err)
-		require.Len(t, rs, 1)
+		require.Len(t, rs, 2, "the invocation and the end of the first pass")
+		assert.True(t, rs[1].Internal)
 		assert.Same(t, eval, rs[0].Steps[0].Filter.(mutation).inv.p.eval)
-		_, err = policy.Apply(res, b.Sets)
+		_, err = policy.Apply(res, slices.Concat(b.Sets, b.Reinvoke))
 		require.NoError(t, err)
 		assert.Equal(t, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "+name+" # kept\n  namespace: x\ndata:\n  a: \"1\" # kept too\n  b: \"2\"\n", res.Node.MustString())
 	}
@@ -199,7 +201,7 @@ func TestConcurrentResources(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			res := policy.NewResource(yaml.MustParse(fmt.Sprintf("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d%d\n  namespace: x\n  labels: {}\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: app:%d\n", i, i)))
-			if _, err := policy.Apply(res, b.Sets); err != nil {
+			if _, err := policy.Apply(res, slices.Concat(b.Sets, b.Reinvoke)); err != nil {
 				out[i] = err.Error()
 				return
 			}

@@ -41,21 +41,56 @@ type Set struct {
 	params []*yaml.RNode
 }
 
-// Rules matches each policy and each of its bindings against the resource
-// as the earlier dialects left it (upstream matches every hook before it
-// invokes any: generic/policy_dispatcher.go Dispatch) and returns one rule
-// per invocation (policy, binding, param), whose steps are the policy's
-// mutations. A binding that cannot be matched or whose params cannot be
-// collected fails the resource under failurePolicy Fail and is skipped
-// under Ignore, as upstream.
+// Rules is the first pass of the MutatingAdmissionPolicy plugin over the
+// resource. It matches each policy and each of its bindings against the
+// resource as the earlier dialects left it (upstream matches every hook
+// before it invokes any: generic/policy_dispatcher.go Dispatch) and
+// returns one rule per invocation (policy, binding, param), whose steps
+// are the policy's mutations, and a last bookkeeping rule that records
+// for the second pass what the first one did. A binding that cannot be
+// matched or whose params cannot be collected fails the resource under
+// failurePolicy Fail and is skipped under Ignore, as upstream.
 func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
+	return s.pass(res, false)
+}
+
+// Reinvocation is the plugin's part of the admission chain's second pass
+// (Binding.Reinvoke).
+type Reinvocation struct{ set *Set }
+
+// Rules is the second pass of the plugin over the resource, when the
+// first pass of the chain asked for one (admission/reinvocation.go): the
+// policies and bindings are matched again on the resource as the whole
+// first pass left it, every invocation's matchConditions are evaluated
+// again, and the invocations whose key the reinvocation context holds run
+// their mutations once more (mutating/dispatcher.go dispatchInvocations).
+func (r Reinvocation) Rules(res *policy.Resource) ([]*policy.Rule, error) {
+	if res.SecondPass() == nil {
+		return nil, nil
+	}
+	return r.set.pass(res, true)
+}
+
+// pass returns the rules of one pass of the plugin over the resource.
+func (s *Set) pass(res *policy.Resource, again bool) ([]*policy.Rule, error) {
 	req, err := newRequest(res.Node, s.namespaces)
 	if err != nil {
 		return nil, err
 	}
+	rc := res.Reinvocation()
+	pc, _ := rc.Value(pluginName).(*reinvokeContext)
+	if pc == nil {
+		pc = &reinvokeContext{}
+		rc.SetValue(pluginName, pc)
+	}
+	if again && !equality.Semantic.DeepEqual(pc.lastOutput, req.obj.Object) {
+		// A later plugin of the first pass (a webhook) changed the
+		// object: every policy invoked since the last change is due.
+		pc.requireReinvoking()
+	}
+	pc.dirty = false
+	ps := &pass{rc: rc, pc: pc, again: again}
 	var out []*policy.Rule
-	var first []*invocation
-	pass := &firstPass{}
 	for _, p := range s.policies {
 		ok, err := req.matches(p.spec.Spec.MatchConstraints, true)
 		if err != nil {
@@ -73,9 +108,7 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 				var params []runtime.Object
 				params, err = s.collectParams(p, b, req.namespace)
 				for _, param := range params {
-					inv := req.invocation(p, b, param, pass)
-					first = append(first, inv)
-					out = append(out, inv.rule())
+					out = append(out, req.invocation(p, b, param, ps).rule())
 				}
 			}
 			if err != nil && !ignored(p) {
@@ -83,27 +116,81 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 			}
 		}
 	}
-	// Reinvocation (mutating/dispatcher.go, admission/reinvocation.go):
-	// once any mutation of the first pass ran, the API server admits the
-	// object a second time, and then reinvokes the policies with
-	// reinvocationPolicy IfNeeded that the first pass invoked, in the same
-	// order, each matched again on the object as it then is.
-	for _, inv := range first {
-		if inv.p.spec.Spec.ReinvocationPolicy == admissionv1.IfNeededReinvocationPolicy {
-			again := req.invocation(inv.p, inv.b, inv.param, pass)
-			again.reinvokes = inv
-			again.field += " (reinvoked)"
-			out = append(out, again.rule())
-		}
+	if !again && len(out) > 0 {
+		out = append(out, &policy.Rule{Policy: out[0].Policy, Field: "reinvocation", Internal: true,
+			Steps: []policy.Step{{Field: "reinvocation", Filter: endOfPass{ps}}}})
 	}
 	return out, nil
 }
 
-// firstPass is what the first pass over a resource's invocations did.
-type firstPass struct {
-	// dispatched is set when a mutation ran without error (the API server
-	// then marks the request for reinvocation, changed or not).
-	dispatched bool
+// pluginName keys the plugin's state in a resource's Reinvocation, as
+// upstream keys it by the plugin's name.
+const pluginName = "MutatingAdmissionPolicy"
+
+// key names an invocation as upstream's reinvocation context does
+// (mutating/reinvocationcontext.go key, dispatcher.go keyFor).
+type key struct{ policy, binding, paramNamespace, paramName string }
+
+// reinvokeContext is the plugin's state between the passes of the chain
+// (mutating/reinvocationcontext.go policyReinvokeContext).
+type reinvokeContext struct {
+	// lastOutput is the object as the plugin's last pass left it.
+	lastOutput map[string]any
+	// previouslyInvoked are the invocations with reinvocationPolicy
+	// IfNeeded that ran since the object last changed; reinvoke are those
+	// the second pass runs again.
+	previouslyInvoked, reinvoke map[key]bool
+	// dirty is set when a mutation of the current pass ran without error,
+	// changed or not (admission.VersionedAttributes.Dirty).
+	dirty bool
+}
+
+// requireReinvoking marks every invocation since the last change for the
+// second pass (RequireReinvokingPreviouslyInvokedPlugins).
+func (pc *reinvokeContext) requireReinvoking() {
+	if len(pc.previouslyInvoked) == 0 {
+		return
+	}
+	if pc.reinvoke == nil {
+		pc.reinvoke = map[key]bool{}
+	}
+	for k := range pc.previouslyInvoked {
+		pc.reinvoke[k] = true
+	}
+	pc.previouslyInvoked = nil
+}
+
+// pass is one pass of the plugin over a resource.
+type pass struct {
+	rc    *policy.Reinvocation
+	pc    *reinvokeContext
+	again bool
+}
+
+// endOfPass is the bookkeeping step after the first pass's invocations:
+// a mutation that ran asks for a second pass, for every IfNeeded
+// invocation of this pass, whether or not it changed the object
+// (dispatcher.go: lastVersionedAttr.Dirty); and the object as the pass
+// left it is what the second pass compares with.
+type endOfPass struct{ ps *pass }
+
+func (e endOfPass) Filter(n *yaml.RNode) (*yaml.RNode, error) {
+	_, _, err := e.FilterCount(n)
+	return n, err
+}
+
+// FilterCount implements policy.CountingFilter: the step changes nothing.
+func (e endOfPass) FilterCount(n *yaml.RNode) (int, bool, error) {
+	if e.ps.pc.dirty {
+		e.ps.pc.requireReinvoking()
+		e.ps.rc.SetShouldReinvoke()
+	}
+	obj, _, err := toUnstructured(n)
+	if err != nil {
+		return 0, false, err
+	}
+	e.ps.pc.lastOutput = obj.Object
+	return 0, false, nil
 }
 
 // denied ends the message of an error that fails a resource.
@@ -263,16 +350,17 @@ type invocation struct {
 	decided bool
 	skip    bool
 	ctx     context.Context
-	pass    *firstPass
-	// invoked is set when the invocation's matchConditions held.
-	invoked bool
-	// reinvokes is the first-pass invocation this one repeats, or nil.
-	reinvokes *invocation
+	pass    *pass
+	// due is unset for an invocation of the second pass that is not
+	// reinvoked: only its matchConditions are evaluated again.
+	due bool
+	// before is the object before the invocation's first mutation.
+	before map[string]any
 }
 
 // invocation returns the invocation of p through b with param.
-func (r *request) invocation(p *compiled, b *binding, param runtime.Object, pass *firstPass) *invocation {
-	inv := &invocation{req: r, p: p, b: b, param: param, field: bindingRule(b), pass: pass}
+func (r *request) invocation(p *compiled, b *binding, param runtime.Object, ps *pass) *invocation {
+	inv := &invocation{req: r, p: p, b: b, param: param, field: bindingRule(b), pass: ps}
 	if param != nil {
 		if a, err := meta.Accessor(param); err == nil {
 			name := a.GetName()
@@ -282,7 +370,43 @@ func (r *request) invocation(p *compiled, b *binding, param runtime.Object, pass
 			inv.field += " param " + name
 		}
 	}
+	inv.due = !ps.again || ps.pc.reinvoke[inv.key()]
+	switch {
+	case ps.again && inv.due:
+		inv.field += " (reinvoked)"
+	case ps.again:
+		inv.field += " (admitted again, not reinvoked)"
+	}
 	return inv
+}
+
+// key is the invocation's key in the reinvocation context.
+func (inv *invocation) key() key {
+	k := key{policy: inv.p.ref.Name, binding: inv.b.ref.Name}
+	if inv.param != nil {
+		if a, err := meta.Accessor(inv.param); err == nil {
+			k.paramNamespace, k.paramName = a.GetNamespace(), a.GetName()
+		}
+	}
+	return k
+}
+
+// finish records, after the invocation's last mutation, what it did: a
+// change asks for a second pass of every IfNeeded invocation before it;
+// an IfNeeded invocation is then due itself once a later one changes the
+// object (dispatcher.go dispatchInvocations).
+func (inv *invocation) finish(after map[string]any) {
+	pc := inv.pass.pc
+	if !equality.Semantic.DeepEqual(inv.before, after) {
+		pc.requireReinvoking()
+		inv.pass.rc.SetShouldReinvoke()
+	}
+	if inv.p.spec.Spec.ReinvocationPolicy == admissionv1.IfNeededReinvocationPolicy {
+		if pc.previouslyInvoked == nil {
+			pc.previouslyInvoked = map[key]bool{}
+		}
+		pc.previouslyInvoked[inv.key()] = true
+	}
 }
 
 // rule is the invocation's rule: one step per mutation.
@@ -312,8 +436,8 @@ func (m mutation) FilterCount(n *yaml.RNode) (int, bool, error) {
 }
 
 // FilterMatch implements policy.MatchingFilter: the invocation matched
-// when its matchConditions held; the mutation applied when it changed
-// the resource.
+// when its matchConditions held (and, in the second pass, when it is due
+// again); the mutation applied when it changed the resource.
 func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	inv := m.inv
 	obj, hidden, err := toUnstructured(n)
@@ -323,21 +447,6 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	va := &admission.VersionedAttributes{Attributes: inv.req.attrs, VersionedKind: inv.req.gvk, VersionedObject: obj}
 	if !inv.decided {
 		inv.decided = true
-		if inv.reinvokes != nil {
-			ok, err := inv.rematch(n)
-			if err != nil {
-				inv.skip = true
-				if ignored(inv.p) {
-					return 0, false, []string{}, nil
-				}
-				return 0, false, nil, fmt.Errorf("%s: %w%s", inv.field, err, denied)
-			}
-			if !ok {
-				inv.skip = true
-				return 0, false, []string{}, nil
-			}
-			va.Attributes = inv.req.attrs
-		}
 		inv.ctx = inv.p.eval.compiler.CreateContext(context.Background())
 		if inv.p.eval.matcher != nil {
 			res := inv.p.eval.matcher.Match(inv.ctx, va, inv.param, nil)
@@ -350,11 +459,17 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 			}
 			inv.skip = !res.Matches
 		}
-		inv.invoked = !inv.skip
+		if !inv.due {
+			inv.skip = true // its matchConditions still count
+		}
+		if !inv.skip {
+			inv.before = runtime.DeepCopyJSON(obj.Object)
+		}
 	}
 	if inv.skip {
 		return 0, false, []string{}, nil
 	}
+	last := m.index == len(inv.p.spec.Spec.Mutations)-1
 	matched := []string{bindingRule(inv.b)}
 	tc, _ := k8sschema.Get(inv.req.gvk)
 	patched, err := inv.p.eval.patchers[m.index].Patch(inv.ctx, patch.Request{
@@ -367,16 +482,20 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	}, celconfig.RuntimeCELCostBudget)
 	if err != nil {
 		if ignored(inv.p) {
+			if last {
+				inv.finish(obj.Object)
+			}
 			return 0, false, matched, nil
 		}
 		return 0, false, nil, fmt.Errorf("%s: %w%s", inv.field, err, denied)
 	}
-	if inv.reinvokes == nil {
-		inv.pass.dispatched = true
-	}
+	inv.pass.pc.dirty = true
 	out, ok := patched.(*unstructured.Unstructured)
 	if !ok {
 		return 0, false, nil, fmt.Errorf("%s: the patch returned a %T, not an unstructured object", inv.field, patched)
+	}
+	if last {
+		inv.finish(out.Object)
 	}
 	if equality.Semantic.DeepEqual(out.Object, obj.Object) {
 		return 0, false, matched, nil
@@ -385,24 +504,6 @@ func (m mutation) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		return 0, false, nil, fmt.Errorf("%s: %w", inv.field, err)
 	}
 	return 1, true, matched, nil
-}
-
-// rematch decides whether a reinvocation runs: only when the first pass
-// dispatched a mutation and invoked the policy, and only when the policy
-// and the binding still match the object as it now is.
-func (inv *invocation) rematch(n *yaml.RNode) (bool, error) {
-	if !inv.pass.dispatched || !inv.reinvokes.invoked {
-		return false, nil
-	}
-	req, err := newRequest(n, inv.req.namespaces)
-	if err != nil {
-		return false, err
-	}
-	inv.req = req
-	if ok, err := req.matches(inv.p.spec.Spec.MatchConstraints, true); !ok || err != nil {
-		return false, err
-	}
-	return req.matches(inv.b.spec.Spec.MatchResources, false)
 }
 
 // collectParams finds the params of a binding, as upstream's

@@ -370,6 +370,7 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 	}
 	for _, t := range targets {
 		pl := &plan{items: items, cluster: t.Cluster}
+		var reinvoke []policy.Set
 		for di, ps := range compiled {
 			b, errs := ps.For(t)
 			for _, ref := range b.Overrides {
@@ -393,11 +394,16 @@ func (r *run) prepareTargets(names []string) (plans []*plan, ok bool) {
 				pl.warnings = append(pl.warnings, res)
 			}
 			pl.sets = append(pl.sets, b.Sets...)
+			reinvoke = append(reinvoke, b.Reinvoke...)
 			if b.Placer != nil {
 				pl.placers = append(pl.placers, b.Placer)
 			}
 			pl.placesWhole = pl.placesWhole || b.PlacesWhole
 		}
+		// The admission chain's second pass follows its whole first pass
+		// (admission/reinvocation.go): MutatingAdmissionPolicies, then
+		// Kyverno's webhooks, each as far as its Reinvocation says.
+		pl.sets = append(pl.sets, reinvoke...)
 		if cfg.Placement == policy.PlacementEnforce {
 			pl.placers = append(pl.placers, enforced{})
 		}

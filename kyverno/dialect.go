@@ -186,7 +186,7 @@ func (ps policies) For(t policy.Target) (policy.Binding, []error) {
 	if len(set.policies) == 0 && len(set.cel) == 0 {
 		return policy.Binding{}, warnings
 	}
-	return policy.Binding{Sets: []policy.Set{set}, Overrides: overrides, Rules: rules}, warnings
+	return policy.Binding{Sets: []policy.Set{set}, Reinvoke: []policy.Set{Reinvocation{set}}, Overrides: overrides, Rules: rules}, warnings
 }
 
 // selected reports whether the cluster runs the policy, as sel says.
@@ -249,7 +249,7 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 	for _, c := range s.cel {
 		rules = append(rules, c.rule())
 	}
-	return rules, nil
+	return s.webhookCall(res, rules)
 }
 
 // policyFilter runs one policy on a resource.

@@ -231,6 +231,9 @@ type Resource struct {
 	// Touched is set by Apply when a step ran that may have changed Node (a
 	// counting step says whether it did).
 	Touched bool
+	// reinvocation is the admission chain's memory between its passes
+	// (Reinvocation), nil until an admission Set makes it.
+	reinvocation *Reinvocation
 }
 
 // NewResource reads the identity of rn.

@@ -14,6 +14,11 @@ import (
 // receives.
 type Binding struct {
 	Sets []Set
+	// Reinvoke are the dialect's Sets for the second pass of a member
+	// cluster's admission chain (Reinvocation): they run after every
+	// dialect's Sets, in the dialects' order, and decide for each resource
+	// from its Reinvocation whether they do anything.
+	Reinvoke []Set
 	// Placer is nil for a dialect that places nothing (override and
 	// admission policies only).
 	Placer Placer

@@ -67,7 +67,7 @@ func RunDialect(t testing.TB, c *Case, d Dialect) {
 		}
 		if len(msgs) == 0 {
 			for _, n := range resources {
-				if _, err := policy.Apply(policy.NewResource(n), b.Sets); err != nil {
+				if _, err := policy.Apply(policy.NewResource(n), append(b.Sets, b.Reinvoke...)); err != nil {
 					msgs = append(msgs, err.Error())
 				}
 			}
