@@ -56,10 +56,58 @@ func decodeCEL(obj *yaml.RNode, ref policy.Ref) (*celPolicy, []error) {
 // celRuleField is the rule a MutatingPolicy is, for matches and warnings.
 const celRuleField = "spec.mutations"
 
+// celNamespaces are the input's Namespace objects by name, as
+// namespaceObject holds them (mpol.NamespaceObject). They are taken when
+// the input is compiled, before any resource renders: the Namespaces are
+// themselves admitted, perhaps on another core, and a policy reads them
+// as the input had them, as `kyverno apply` reads its values file's
+// `namespaces:` and a cluster the stored Namespace.
+type celNamespaces map[string]map[string]any
+
+// readCELNamespaces reads the input's Namespace objects for the
+// MutatingPolicies, without the orchestrators' wire annotations (which
+// neither the CLI's values file nor a cluster's Namespace has).
+func readCELNamespaces(nodes []*yaml.RNode) (celNamespaces, []error) {
+	out := celNamespaces{}
+	var errs []error
+	for _, n := range nodes {
+		ref := policy.RefOf(n)
+		b, err := yamlnode.MarshalJSON(n.YNode())
+		var obj map[string]any
+		if err == nil {
+			obj, err = decodeView(b)
+		}
+		if err == nil {
+			meta, _ := obj["metadata"].(map[string]any)
+			if annos, ok := meta["annotations"].(map[string]any); ok {
+				for k := range annos {
+					if isWireAnnotation(k) {
+						delete(annos, k)
+					}
+				}
+				if len(annos) == 0 {
+					delete(meta, "annotations")
+				}
+			}
+			b, err = json.Marshal(obj)
+		}
+		if err == nil {
+			obj, err = mpol.NamespaceObject(b)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s (file %s): MutatingPolicies read it as their namespaceObject, and it is not a valid v1 Namespace: %w; fix the Namespace object", ref.GVKString(), ref.File, err))
+			continue
+		}
+		out[ref.Name] = obj
+	}
+	return out, errs
+}
+
 // rule returns the policy as a rule of the neutral model: one step per
-// mutation, sharing one run of the policy on the resource.
-func (c *celPolicy) rule() *policy.Rule {
-	run := &celRun{c: c}
+// mutation, sharing one run of the policy on the resource; namespaces
+// are the input's Namespace objects.
+func (c *celPolicy) rule(namespaces celNamespaces) *policy.Rule {
+	run := &celRun{c: c, namespaces: namespaces}
 	r := &policy.Rule{Policy: &c.ref, Field: celRuleField}
 	for i, f := range c.fields {
 		r.Steps = append(r.Steps, policy.Step{Field: f, Filter: celStep{run: run, index: i}})
@@ -73,7 +121,8 @@ func (c *celPolicy) rule() *policy.Rule {
 // records the object after each mutation; each step then writes back the
 // object as it stood after its own mutation.
 type celRun struct {
-	c *celPolicy
+	c          *celPolicy
+	namespaces celNamespaces
 	// done is set once the policy ran; states[i] is the object after
 	// mutation i (nil when it did not run).
 	done      bool
@@ -98,13 +147,21 @@ func (r *celRun) run(n *yaml.RNode) error {
 		r.defaulted = true
 	}
 	defaultNamespace(obj)
-	// `kyverno apply` resolves no Namespace for a MutatingPolicy without a
-	// values file: namespaceObject is null and namespaceSelector sees only
-	// the kubernetes.io/metadata.name label (policy_processor.go:325, with
-	// p.Variables.Namespace; pkg/cel/matching/predicates/namespace), even
-	// when the input holds the Namespace; and a NamespacedMutatingPolicy
-	// is not kept to its own namespace there.
-	res, err := r.c.p.Apply(obj, mpol.Namespace{}, func(index int, state map[string]any, changed bool) error {
+	// The resource's Namespace, when the input holds it: namespaceObject
+	// and the labels namespaceSelector matches, as `kyverno apply` takes
+	// them from its values file (policy_processor.go:325, NewEngine with
+	// p.Variables.Namespace) and a cluster from its Namespace; without
+	// one, namespaceObject is null and namespaceSelector sees only the
+	// label kubernetes.io/metadata.name (pkg/cel/matching/predicates/
+	// namespace). A cluster-scoped resource has no namespace (the engine
+	// resolves one only for a request with a namespace, engine.go:149).
+	// A NamespacedMutatingPolicy is not kept to its own namespace, as in
+	// the CLI.
+	var ns mpol.Namespace
+	if name, _ := meta["namespace"].(string); name != "" {
+		ns.Object = r.namespaces[name]
+	}
+	res, err := r.c.p.Apply(obj, ns, func(index int, state map[string]any, changed bool) error {
 		if r.states == nil {
 			r.states = make([][]byte, len(r.c.fields))
 			r.changed = make([]bool, len(r.c.fields))
@@ -197,7 +254,7 @@ func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 
 // celUnapplied says why a MutatingPolicy matched no resource.
 func celUnapplied(policy.Ref) string {
-	return "its matchConstraints and matchConditions matched no resource of the input: check resourceRules (apiGroups, apiVersions, resources as plural names, operations CREATE), the selectors (a namespaceSelector sees only the label kubernetes.io/metadata.name) and matchConditions"
+	return "its matchConstraints and matchConditions matched no resource of the input: check resourceRules (apiGroups, apiVersions, resources as plural names, operations CREATE), the selectors (a namespaceSelector sees the labels of the input's Namespace object, or only kubernetes.io/metadata.name when the input has none) and matchConditions"
 }
 
 // celHint says what a MutatingPolicy selects, for the warning about a

@@ -101,3 +101,37 @@ data:
   mode: prod # replaced
 `, res.MustString())
 }
+
+// TestCELNamespacesAsRead: the input's Namespace objects are read once,
+// as copies without the orchestrators' wire annotations and in their
+// typed form (spec and status present, unknown fields dropped); a
+// Namespace that is not one is an error naming it, its file and the fix.
+func TestCELNamespacesAsRead(t *testing.T) {
+	ns := yaml.MustParse(`apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels: {team: payments}
+  annotations:
+    config.kubernetes.io/path: ns.yaml
+    internal.config.kubernetes.io/index: "0"
+unknown: 1
+`)
+	got, errs := readCELNamespaces([]*yaml.RNode{ns})
+	require.Empty(t, errs)
+	assert.Equal(t, map[string]any{
+		"apiVersion": "v1", "kind": "Namespace",
+		"metadata": map[string]any{"name": "shop", "labels": map[string]any{"team": "payments"}},
+		"spec":     map[string]any{}, "status": map[string]any{},
+	}, got["shop"])
+	// The copy is independent of the node: a later edit of the node
+	// (the Namespace admitted on another core) is not seen.
+	require.NoError(t, ns.SetLabels(map[string]string{"team": "changed"}))
+	assert.Equal(t, map[string]any{"team": "payments"}, got["shop"]["metadata"].(map[string]any)["labels"])
+
+	bad := yaml.MustParse("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: dev\n  annotations: {config.kubernetes.io/path: ns.yaml}\nspec: {finalizers: 5}\n")
+	_, errs = readCELNamespaces([]*yaml.RNode{bad})
+	require.Len(t, errs, 1)
+	assert.ErrorContains(t, errs[0], "v1 Namespace dev (file ns.yaml)")
+	assert.ErrorContains(t, errs[0], "fix the Namespace object")
+}

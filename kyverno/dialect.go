@@ -95,9 +95,11 @@ func (Dialect) Clusterless() bool { return true }
 // input. Namespace objects among objs feed namespaceSelector.
 func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	namespaces := Namespaces{}
+	var nsNodes []*yaml.RNode
 	for _, obj := range objs {
 		if obj.GetApiVersion() == "v1" && obj.GetKind() == "Namespace" {
 			namespaces[obj.GetName()] = obj.GetLabels()
+			nsNodes = append(nsNodes, obj)
 		}
 	}
 	ix, errs := policy.Decode(objs, policyKey, decodePolicy)
@@ -106,13 +108,20 @@ func (Dialect) Compile(objs []*yaml.RNode) (policy.Policies, []error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	var nsObjects celNamespaces
+	if len(cel.List) > 0 {
+		nsObjects, errs = readCELNamespaces(nsNodes)
+		if len(errs) > 0 {
+			return nil, errs
+		}
+	}
 	if len(ix.List) > 0 || len(cel.List) > 0 {
 		// Load kyaml's built-in schema now (only runs with policies pay
 		// for it): the strategic merge and the namespaced-kind lookups read
 		// it from many goroutines afterwards.
 		openapi.Schema()
 	}
-	return policies{ix: ix, cel: cel, namespaces: namespaces}, nil
+	return policies{ix: ix, cel: cel, namespaces: namespaces, nsObjects: nsObjects}, nil
 }
 
 // policyKey names ClusterPolicies and Policies for the duplicate check.
@@ -143,13 +152,15 @@ type policies struct {
 	// every kyverno.io policy (policy_processor.go:190-345).
 	cel        *policy.Index[*celPolicy]
 	namespaces Namespaces
+	// nsObjects are the Namespace objects MutatingPolicies read.
+	nsObjects celNamespaces
 }
 
 // For returns the Set of the policies the target's admission selection
 // runs (every policy without one), with a warning for each rule whose
 // result depends on when or where the render runs.
 func (ps policies) For(t policy.Target) (policy.Binding, []error) {
-	set := &Set{namespaces: ps.namespaces}
+	set := &Set{namespaces: ps.namespaces, nsObjects: ps.nsObjects}
 	var warnings []error
 	var overrides []policy.Ref
 	var rules []policy.BoundRule
@@ -234,6 +245,7 @@ type Set struct {
 	policies   []*compiled
 	cel        []*celPolicy
 	namespaces Namespaces
+	nsObjects  celNamespaces
 }
 
 // Rules returns one rule per policy; the policy's own rules are matched
@@ -247,7 +259,7 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 		}}})
 	}
 	for _, c := range s.cel {
-		rules = append(rules, c.rule())
+		rules = append(rules, c.rule(s.nsObjects))
 	}
 	return s.webhookCall(res, rules)
 }

@@ -85,7 +85,9 @@ type kyvernoScenario struct {
 	name      string
 	resources []map[string]any
 	// namespaces are v1 Namespace objects: our input carries them, the
-	// CLI gets their labels as namespaceSelector values.
+	// CLI gets them through its values file (namespaceSelector labels for
+	// kyverno.io policies, namespaces for MutatingPolicies'
+	// namespaceObject).
 	namespaces []map[string]any
 	policies   []map[string]any
 	note       string
@@ -142,7 +144,18 @@ func kyvernoDifferentialScenarios(t *testing.T) []kyvernoScenario {
 		if _, diverges := conformancetest.Divergences[c.System+"/"+c.Name]; diverges || c.ExpectError != "" {
 			continue
 		}
-		out = append(out, kyvernoScenario{name: "conformance-" + c.Name, resources: c.Resources, policies: c.Policies, note: c.Note})
+		s := kyvernoScenario{name: "conformance-" + c.Name, policies: c.Policies, note: c.Note}
+		for _, r := range c.Resources {
+			// A Namespace of the input reaches the CLI as a cluster's
+			// Namespace does, through the values file, as for the
+			// ResourceLists above.
+			if r["apiVersion"] == "v1" && r["kind"] == "Namespace" {
+				s.namespaces = append(s.namespaces, r)
+			} else {
+				s.resources = append(s.resources, r)
+			}
+		}
+		out = append(out, s)
 	}
 	seed, n, nCEL := kyvernoGenSettings(t)
 	for _, g := range append(kyvernogen.Generate(seed, n), kyvernogen.GenerateCEL(seed, nCEL)...) {

@@ -138,14 +138,15 @@ func (g *gen) celPolicy(j int) string {
 	meta := fmt.Sprintf("name: gen-mpol-%d\n", j)
 	p := &celPolicy{}
 	if g.chance(0.12) {
-		// The CLI applies a NamespacedMutatingPolicy to every namespace; a
-		// cluster applies it in its own only. The condition makes both
-		// the same.
+		// The CLI applies a NamespacedMutatingPolicy to every namespace,
+		// and to cluster-scoped resources (the input's Namespaces); a
+		// cluster applies it in its own namespace only. The condition
+		// makes both the same (has(): a Namespace has no namespace).
 		kind = "NamespacedMutatingPolicy"
 		apiVersion = pick(g, []string{"policies.kyverno.io/v1beta1", "policies.kyverno.io/v1"})
 		ns := pick(g, g.resources).namespace
 		meta += "namespace: " + ns + "\n"
-		p.matchConditions = append(p.matchConditions, listItem("name: in-policy-namespace\nexpression: "+q("object.metadata.namespace == '"+ns+"'")+"\n"))
+		p.matchConditions = append(p.matchConditions, listItem("name: in-policy-namespace\nexpression: "+q("has(object.metadata.namespace) && object.metadata.namespace == '"+ns+"'")+"\n"))
 	}
 	g.feature(kind + "/" + strings.TrimPrefix(apiVersion, "policies.kyverno.io/"))
 	t, constraints := g.celMatch()

@@ -147,6 +147,7 @@ func TestCELScenarioShape(t *testing.T) {
 				cond, err := n.Pipe(yaml.Lookup("spec", "matchConditions", "[name=in-policy-namespace]", "expression"))
 				require.NoError(t, err)
 				require.NotNil(t, cond, "%s: a NamespacedMutatingPolicy keeps to its namespace:\n%s", s.Name, doc)
+				assert.Contains(t, cond.YNode().Value, "has(object.metadata.namespace) && ", "%s: a NamespacedMutatingPolicy skips cluster-scoped resources:\n%s", s.Name, doc)
 			}
 		}
 		assert.GreaterOrEqual(t, cel, 1, s.Name)

@@ -19,10 +19,12 @@ import (
 	"github.com/google/cel-go/common/types/traits"
 	"google.golang.org/protobuf/types/known/structpb"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apiserver/pkg/cel/lazy"
 	"k8s.io/apiserver/pkg/cel/mutation"
@@ -31,12 +33,28 @@ import (
 
 // Namespace is what the policy sees of the resource's namespace.
 type Namespace struct {
-	// Object is the Namespace object: namespaceObject, and the labels
-	// namespaceSelector matches. When nil, namespaceObject is null and a
-	// namespaced resource's namespace has only the label
-	// kubernetes.io/metadata.name, as `kyverno apply` resolves it without
-	// a values file.
+	// Object is the Namespace object (as NamespaceObject returns it):
+	// namespaceObject, and the labels namespaceSelector matches. When nil
+	// (the input holds no Namespace of that name), namespaceObject is null
+	// and a namespaced resource's namespace has only the label
+	// kubernetes.io/metadata.name, as `kyverno apply` resolves a
+	// namespace its values file does not name.
 	Object map[string]any
+}
+
+// NamespaceObject turns a Namespace as written (its JSON) into what
+// namespaceObject holds: Kyverno hands the engine a typed
+// corev1.Namespace (the CLI's values file `namespaces:` entry, a
+// cluster's Namespace lister) and converts it to an unstructured map
+// (sdk extensions/cel/utils ObjectToResolveVal), so fields a Namespace
+// does not have are dropped and metadata.creationTimestamp, spec and
+// status are always there. The result is only read afterwards.
+func NamespaceObject(b []byte) (map[string]any, error) {
+	var ns corev1.Namespace
+	if err := json.Unmarshal(b, &ns); err != nil {
+		return nil, err
+	}
+	return runtime.DefaultUnstructuredConverter.ToUnstructured(&ns)
 }
 
 // Mutations is the number of entries in spec.mutations.
