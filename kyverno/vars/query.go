@@ -34,6 +34,10 @@ func (c *Context) query(expr string) (any, error) {
 	if err := c.loadMatching(expr); err != nil {
 		return nil, err
 	}
+	c.materialize()
+	if strings.Contains(expr, "sort_by") {
+		c.unshare()
+	}
 	expr = strings.TrimSpace(expr)
 	if expr == "" {
 		return nil, errors.New("invalid query (nil)")
