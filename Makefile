@@ -64,7 +64,8 @@ FUZZ_TARGETS ?= \
 	./internal/wildcard:FuzzWildcardMatchesLibrary \
 	./kyverno/smp:FuzzParseJSONMatchesYAML \
 	./kyverno/smp:FuzzFast \
-	./internal/yamlnode:FuzzObjectValue
+	./internal/yamlnode:FuzzObjectValue \
+	./internal/yamlnode:FuzzYAML11NonString
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \
