@@ -732,7 +732,7 @@ func newNode(v *pnode) *yaml.Node {
 	case 's':
 		n := &yaml.Node{Kind: yaml.ScalarNode}
 		yamlpatch.SetString(n, v.str)
-		if n.Style == 0 && yaml.IsYaml1_1NonString(n) {
+		if n.Style == 0 && yaml11NonString(n) {
 			n.Style = yaml.DoubleQuotedStyle
 		}
 		return n

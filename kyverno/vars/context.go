@@ -191,12 +191,14 @@ func (c *Context) replaceEntry(name string, data []byte) error {
 // "{{elementIndex}}" substitutes a number. Like upstream
 // (DocumentToUntyped), an element that is not a string, list or map goes
 // through JSON, so an int64 element becomes a float64; maps and lists are
-// kept as they are (int64 inside stays int64).
+// kept as they are (int64 inside stays int64). The context takes elem
+// over: pass each element EvaluateList returned once, and do not change it
+// afterwards.
 func (c *Context) AddElement(elem any, index, nesting int) error {
 	var e any
 	switch elem.(type) {
 	case string, []any, map[string]any:
-		e = deepCopy(elem)
+		e = elem
 	default:
 		var err error
 		if e, err = roundTrip(elem); err != nil {

@@ -42,7 +42,7 @@ func (c *Context) query(expr string) (any, error) {
 	if expr == "" {
 		return nil, errors.New("invalid query (nil)")
 	}
-	compiled, err := compile(expr)
+	compiled, err := compileCached(expr)
 	if err != nil {
 		return nil, fmt.Errorf("incorrect query %s: %v", expr, err)
 	}
