@@ -43,6 +43,9 @@ type run struct {
 	// turns its numbers into int64 in place: only its strings and shape
 	// are read here).
 	objCurrent bool
+	// objIsView says that obj is also the node's view as read (no default
+	// namespace added to it): a foreach entry then starts from it.
+	objIsView bool
 }
 
 // identity is what stays fixed while a policy runs: the GVK of the
@@ -85,7 +88,8 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 			return 0, false, nil, nil
 		}
 	}
-	r := &run{p: p, node: n, obj: obj, objCurrent: true, ctx: vars.NewContext()}
+	// asKyvernoSeesIt wrote the default namespace into the node too.
+	r := &run{p: p, node: n, obj: obj, objCurrent: true, objIsView: true, ctx: vars.NewContext()}
 	r.ident.group, r.ident.version, r.ident.kind = gvk(obj)
 	r.ident.nsLabels, r.ident.nsKnown = ns.labels(obj)
 	for _, step := range []func() error{
@@ -194,7 +198,7 @@ func (r *run) refresh() error {
 		if err != nil {
 			return err
 		}
-		defaultNamespace(obj)
+		r.objIsView = !defaultNamespace(obj)
 		r.obj, r.objCurrent = obj, true
 	}
 	return r.ctx.SetObjectOwned(r.obj)
@@ -368,23 +372,26 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				order = "Descending"
 			}
 		}
-		beforeObj, err := r.view()
-		if err != nil {
-			return changed, err
+		beforeObj := r.obj
+		if !r.objCurrent || !r.objIsView {
+			if beforeObj, err = r.view(); err != nil {
+				return changed, err
+			}
 		}
 		if _, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting); err != nil {
 			return changed, err
 		}
 		// Upstream judges an entry by its net effect (the JSON values
 		// before and after, compared deeply), and refreshes request.object
-		// after it at every nesting level.
+		// after it at every nesting level. beforeObj may be the view the
+		// context holds as request.object, its numbers int64 already.
 		afterObj, err := r.view()
 		if err != nil {
 			return changed, err
 		}
-		if !reflect.DeepEqual(beforeObj, afterObj) {
+		if !sameJSON(beforeObj, afterObj) {
 			changed = true
-			defaultNamespace(afterObj)
+			r.objIsView = !defaultNamespace(afterObj)
 			r.obj, r.objCurrent = afterObj, true
 			if err := r.ctx.SetObjectOwned(afterObj); err != nil {
 				return changed, err
@@ -451,6 +458,52 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 		changed = changed || c
 	}
 	return changed, nil
+}
+
+// sameJSON is reflect.DeepEqual on JSON values, an int64 (request.object's
+// integers, made from float64s) equal to the float64 of the same value.
+func sameJSON(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) || (x == nil) != (y == nil) {
+			return false
+		}
+		for k, v := range x {
+			if w, ok := y[k]; !ok || !sameJSON(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) || (x == nil) != (y == nil) {
+			return false
+		}
+		for i := range x {
+			if !sameJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case float64, int64:
+		fa, _ := number(a)
+		fb, ok := number(b)
+		return ok && fa == fb
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// number is a JSON number as a float64 (exact for the int64s made from
+// float64s).
+func number(v any) (float64, bool) {
+	switch t := v.(type) {
+	case float64:
+		return t, true
+	case int64:
+		return float64(t), true
+	}
+	return 0, false
 }
 
 // nestedForEach decodes a nested foreach value (schemaless in the CRD).
