@@ -65,7 +65,8 @@ FUZZ_TARGETS ?= \
 	./kyverno/smp:FuzzParseJSONMatchesYAML \
 	./kyverno/smp:FuzzFast \
 	./internal/yamlnode:FuzzObjectValue \
-	./internal/yamlnode:FuzzBlockScalarsSafe
+	./internal/yamlnode:FuzzBlockScalarsSafe \
+	./internal/yamlnode:FuzzYAML11NonString
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t#*:}; \

@@ -293,15 +293,18 @@ func (f policyFilter) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 
 // defaultNamespace gives a namespaced resource without a namespace the
 // namespace "default", as `kyverno apply` does when it loads resources. It
-// changes the JSON view the rules read, not the resource written out.
-func defaultNamespace(obj map[string]any) {
+// changes the JSON view the rules read, not the resource written out; it
+// reports whether it gave one.
+func defaultNamespace(obj map[string]any) bool {
 	meta, _ := obj["metadata"].(map[string]any)
 	if meta == nil {
-		return
+		return false
 	}
 	if ns, _ := meta["namespace"].(string); ns == "" && namespacedKind(obj) {
 		meta["namespace"] = "default"
+		return true
 	}
+	return false
 }
 
 // namespacedKind reports whether the resource's kind is namespaced, per

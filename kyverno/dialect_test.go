@@ -152,3 +152,45 @@ func TestSelectedByScope(t *testing.T) {
 	assert.True(t, selected(c, policy.Ref{Kind: KindPolicy, Namespace: "shop", Name: "x"}))
 	assert.True(t, selected(nil, policy.Ref{Kind: KindClusterPolicy, Name: "prod-a"}))
 }
+
+// TestKindPrefilter: a policy none of whose rules can match the resource's
+// kind leaves it as it is without reading it (not even as JSON: a value JSON
+// cannot hold fails only where a rule matches).
+func TestKindPrefilter(t *testing.T) {
+	sets, errs := compileSet(t, nil, labelPolicy)
+	require.Empty(t, errs)
+	const secret = `apiVersion: v1
+kind: Secret
+metadata: {name: s, namespace: shop} # comment
+data: {ratio: .nan}
+`
+	res := yaml.MustParse(secret)
+	n, err := policy.Apply(policy.NewResource(res), sets)
+	require.NoError(t, err)
+	assert.Equal(t, 0, n)
+	assert.Equal(t, secret, res.MustString())
+
+	res = yaml.MustParse(`apiVersion: v1
+kind: ConfigMap
+metadata: {name: cm, namespace: shop}
+data: {ratio: .nan}
+`)
+	_, err = policy.Apply(policy.NewResource(res), sets)
+	require.ErrorContains(t, err, "unsupported value: NaN")
+}
+
+func TestNodeGVK(t *testing.T) {
+	for in, want := range map[string][4]any{
+		"apiVersion: apps/v1\nkind: Deployment":     {"apps", "v1", "Deployment", true},
+		"kind: ConfigMap\napiVersion: v1":           {"", "v1", "ConfigMap", true},
+		"apiVersion: v1":                            {"", "", "", false},
+		"apiVersion: v1\nkind: !!str ConfigMap":     {"", "", "", false},
+		"apiVersion: v1\nkind: 12":                  {"", "", "", false},
+		"apiVersion: v1\nkind: [ConfigMap]":         {"", "", "", false},
+		"apiVersion: v1\nkind: &k ConfigMap\nx: *k": {"", "v1", "ConfigMap", true},
+		"[a]": {"", "", "", false},
+	} {
+		g, v, k, ok := nodeGVK(yaml.MustParse(in))
+		assert.Equal(t, want, [4]any{g, v, k, ok}, in)
+	}
+}

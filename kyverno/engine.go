@@ -37,6 +37,15 @@ type run struct {
 	// modified records that a patch edited the node, even where a rule's
 	// net effect is nil and it does not count as applied.
 	modified bool
+	// objCurrent says that obj is the node's JSON view now (with the
+	// default namespace): no patch has changed the node since obj was
+	// read. obj is then handed to the context as request.object (which
+	// turns its numbers into int64 in place: only its strings and shape
+	// are read here).
+	objCurrent bool
+	// objIsView says that obj is also the node's view as read (no default
+	// namespace added to it): a foreach entry then starts from it.
+	objIsView bool
 }
 
 // identity is what stays fixed while a policy runs: the GVK of the
@@ -54,6 +63,9 @@ type identity struct {
 // the rule in spec.rules that they are or were generated from; a rule
 // error stops it.
 func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bool, matched []string, err error) {
+	if g, v, k, ok := nodeGVK(n); ok && !p.mayMatchKind(g, v, k) {
+		return 0, false, nil, nil // no rule can match: the policy reads nothing of it
+	}
 	obj, undo, err := asKyvernoSeesIt(n)
 	if err != nil {
 		return 0, false, nil, err
@@ -76,11 +88,12 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 			return 0, false, nil, nil
 		}
 	}
-	r := &run{p: p, node: n, obj: obj, ctx: vars.NewContext()}
+	// asKyvernoSeesIt wrote the default namespace into the node too.
+	r := &run{p: p, node: n, obj: obj, objCurrent: true, objIsView: true, ctx: vars.NewContext()}
 	r.ident.group, r.ident.version, r.ident.kind = gvk(obj)
 	r.ident.nsLabels, r.ident.nsKnown = ns.labels(obj)
 	for _, step := range []func() error{
-		func() error { return r.ctx.SetObject(obj) },
+		func() error { return r.ctx.SetObjectOwned(obj) },
 		func() error { return r.ctx.SetOperation(operation) },
 		func() error { return r.ctx.AddImages(obj) },
 	} {
@@ -88,7 +101,16 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 			return 0, false, nil, fmt.Errorf("build the JSON context: %w", err)
 		}
 	}
+	// changedBy is the rule whose change later rules have not read yet:
+	// the resource is read again (refresh) only when a later rule runs.
+	var changedBy *compiledRule
 	for _, cr := range p.rules {
+		if changedBy != nil {
+			if err := r.refresh(); err != nil {
+				return applied, r.modified, matched, &RuleError{Rule: changedBy.name, Field: changedBy.field, Err: err}
+			}
+			changedBy = nil
+		}
 		ok, changed, err := r.rule(cr)
 		if err != nil {
 			return applied, r.modified, matched, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
@@ -100,14 +122,59 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 			continue
 		}
 		applied++
-		if err := r.refresh(); err != nil {
-			return applied, r.modified, matched, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
-		}
+		changedBy = cr
 		if p.applyOne {
 			break
 		}
 	}
 	return applied, r.modified, matched, nil
+}
+
+// nodeGVK is the group, version and kind of a resource read from its
+// node; ok is false unless apiVersion and kind are plain strings (the JSON
+// view decides then).
+func nodeGVK(n *yaml.RNode) (group, version, kind string, ok bool) {
+	y := n.YNode()
+	if y == nil || y.Kind != yaml.MappingNode {
+		return "", "", "", false
+	}
+	var apiVersion *yaml.Node
+	for i := 0; i+1 < len(y.Content); i += 2 {
+		k, v := y.Content[i], y.Content[i+1]
+		if k.Value != yaml.APIVersionField && k.Value != yaml.KindField {
+			continue
+		}
+		if k.Kind != yaml.ScalarNode || k.ShortTag() != yaml.NodeTagString || v.Kind != yaml.ScalarNode || v.ShortTag() != yaml.NodeTagString || v.Style&yaml.TaggedStyle != 0 {
+			return "", "", "", false
+		}
+		if k.Value == yaml.KindField {
+			if ok {
+				return "", "", "", false // a repeated key: let the JSON view decide
+			}
+			kind, ok = v.Value, true
+		} else {
+			if apiVersion != nil {
+				return "", "", "", false
+			}
+			apiVersion = v
+		}
+	}
+	if !ok || apiVersion == nil {
+		return "", "", "", false
+	}
+	group, version, found := strings.Cut(apiVersion.Value, "/")
+	if !found {
+		group, version = "", apiVersion.Value
+	}
+	return group, version, kind, true
+}
+
+// mayMatchKind reports whether some rule of the policy can match a
+// resource of this group, version and kind: a necessary condition of
+// Rule.matches, which checks kinds before anything else.
+func (p *compiled) mayMatchKind(group, version, kind string) bool {
+	o := &object{group: group, version: version, kind: kind}
+	return slices.ContainsFunc(p.rules, func(cr *compiledRule) bool { return cr.rule.mayMatchKind(o) })
 }
 
 // RuleError is a rule failing on a resource.
@@ -123,15 +190,18 @@ func (e *RuleError) Unwrap() error { return e.Err }
 func (e *RuleError) PolicyField() string { return e.Field }
 
 // refresh re-reads the resource after a change: later rules match and
-// read request.object on it.
+// read request.object on it. A view still current (a foreach's last one)
+// is not built again.
 func (r *run) refresh() error {
-	obj, err := jsonView(r.node)
-	if err != nil {
-		return err
+	if !r.objCurrent {
+		obj, err := jsonView(r.node)
+		if err != nil {
+			return err
+		}
+		r.objIsView = !defaultNamespace(obj)
+		r.obj, r.objCurrent = obj, true
 	}
-	defaultNamespace(obj)
-	r.obj = obj
-	return r.ctx.SetObject(obj)
+	return r.ctx.SetObjectOwned(r.obj)
 }
 
 // rule runs one rule: match, context, preconditions, then the patch or
@@ -245,6 +315,7 @@ func (r *run) patch(m map[string]any) (bool, error) {
 			if changed {
 				r.nodeJSON = nil // the node changed; its JSON text is unknown
 				r.modified = true
+				r.objCurrent = false
 			}
 			return changed, nil
 		}
@@ -252,9 +323,11 @@ func (r *run) patch(m map[string]any) (bool, error) {
 		r.nodeJSON = after
 		if err != nil {
 			r.modified = true // an error may leave the node half-merged
+			r.objCurrent = false
 			return false, explainPatch(err, psm)
 		}
 		r.modified = r.modified || changed
+		r.objCurrent = r.objCurrent && !changed
 		return changed, nil
 	}
 	r.nodeJSON = nil
@@ -274,6 +347,7 @@ func (r *run) patch(m map[string]any) (bool, error) {
 		return false, nil // the JSON stays as it is: leave the node's bytes alone
 	}
 	r.modified = true
+	r.objCurrent = false
 	if err := jsonpatch.Apply(r.node, jp); err != nil {
 		return false, fmt.Errorf("failed to patch resource: %w", jsonpatch.Explain(err))
 	}
@@ -298,25 +372,28 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				order = "Descending"
 			}
 		}
-		beforeObj, err := r.view()
-		if err != nil {
-			return changed, err
+		beforeObj := r.obj
+		if !r.objCurrent || !r.objIsView {
+			if beforeObj, err = r.view(); err != nil {
+				return changed, err
+			}
 		}
 		if _, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting); err != nil {
 			return changed, err
 		}
 		// Upstream judges an entry by its net effect (the JSON values
 		// before and after, compared deeply), and refreshes request.object
-		// after it at every nesting level.
+		// after it at every nesting level. beforeObj may be the view the
+		// context holds as request.object, its numbers int64 already.
 		afterObj, err := r.view()
 		if err != nil {
 			return changed, err
 		}
-		if !reflect.DeepEqual(beforeObj, afterObj) {
+		if !sameJSON(beforeObj, afterObj) {
 			changed = true
-			defaultNamespace(afterObj)
-			r.obj = afterObj
-			if err := r.ctx.SetObject(afterObj); err != nil {
+			r.objIsView = !defaultNamespace(afterObj)
+			r.obj, r.objCurrent = afterObj, true
+			if err := r.ctx.SetObjectOwned(afterObj); err != nil {
 				return changed, err
 			}
 		}
@@ -381,6 +458,52 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 		changed = changed || c
 	}
 	return changed, nil
+}
+
+// sameJSON is reflect.DeepEqual on JSON values, an int64 (request.object's
+// integers, made from float64s) equal to the float64 of the same value.
+func sameJSON(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) || (x == nil) != (y == nil) {
+			return false
+		}
+		for k, v := range x {
+			if w, ok := y[k]; !ok || !sameJSON(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) || (x == nil) != (y == nil) {
+			return false
+		}
+		for i := range x {
+			if !sameJSON(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case float64, int64:
+		fa, _ := number(a)
+		fb, ok := number(b)
+		return ok && fa == fb
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// number is a JSON number as a float64 (exact for the int64s made from
+// float64s).
+func number(v any) (float64, bool) {
+	switch t := v.(type) {
+	case float64:
+		return t, true
+	case int64:
+		return float64(t), true
+	}
+	return 0, false
 }
 
 // nestedForEach decodes a nested foreach value (schemaless in the CRD).

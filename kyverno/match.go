@@ -68,27 +68,40 @@ func (r *Rule) matches(o *object) bool {
 	return !o.excluded(r.Exclude)
 }
 
+// mayMatchKind is matches on the kind criteria alone (exclude ignored): a
+// rule that matches o also passes it, so false means it cannot match.
+func (r *Rule) mayMatchKind(o *object) bool {
+	return r.Match.holds(func(f ResourceFilter) bool {
+		return !f.Resources.empty() && (len(f.Resources.Kinds) == 0 || o.kindMatches(f.Resources.Kinds))
+	})
+}
+
 // excluded reports whether an exclude block excludes o. Offline there is no
 // user info, so a filter with user criteria never matches.
 func (o *object) excluded(x *MatchResources) bool {
-	filterMatches := func(f ResourceFilter) bool {
+	return x.holds(func(f ResourceFilter) bool {
 		if f.Resources.empty() && !f.hasUserInfo() {
 			return false
 		}
 		return !f.hasUserInfo() && o.matchesDescription(&f.Resources)
-	}
+	})
+}
+
+// holds applies a filter test the way a match or exclude block combines
+// its filters: any of any, all of all, else the block's own filter.
+func (x *MatchResources) holds(test func(ResourceFilter) bool) bool {
 	switch {
 	case len(x.Any) > 0:
-		return slices.ContainsFunc(x.Any, filterMatches)
+		return slices.ContainsFunc(x.Any, test)
 	case len(x.All) > 0:
 		for _, f := range x.All {
-			if !filterMatches(f) {
+			if !test(f) {
 				return false
 			}
 		}
 		return true
 	default:
-		return filterMatches(ResourceFilter{Resources: x.Resources, Subjects: x.Subjects, Roles: x.Roles, ClusterRoles: x.ClusterRoles})
+		return test(ResourceFilter{Resources: x.Resources, Subjects: x.Subjects, Roles: x.Roles, ClusterRoles: x.ClusterRoles})
 	}
 }
 

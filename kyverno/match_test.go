@@ -77,3 +77,28 @@ func TestRuleMatchesAnyAllExclude(t *testing.T) {
 		assert.Equal(t, c.want, c.r.matches(cm), name)
 	}
 }
+
+func TestMayMatchKind(t *testing.T) {
+	cm := &object{version: "v1", kind: "ConfigMap", name: "settings"}
+	kinds := func(k ...string) ResourceFilter { return ResourceFilter{Resources: ResourceDescription{Kinds: k}} }
+	names := func(n ...string) ResourceFilter { return ResourceFilter{Resources: ResourceDescription{Names: n}} }
+	for name, c := range map[string]struct {
+		r    Rule
+		want bool
+	}{
+		"any: one kind":          {Rule{Match: MatchResources{Any: []ResourceFilter{kinds("Secret"), kinds("ConfigMap")}}}, true},
+		"any: no kind":           {Rule{Match: MatchResources{Any: []ResourceFilter{kinds("Secret"), kinds("Pod")}}}, false},
+		"any: names only":        {Rule{Match: MatchResources{Any: []ResourceFilter{names("other")}}}, true},
+		"all: one kind fails":    {Rule{Match: MatchResources{All: []ResourceFilter{kinds("ConfigMap"), kinds("Pod")}}}, false},
+		"all: kinds and names":   {Rule{Match: MatchResources{All: []ResourceFilter{kinds("ConfigMap"), names("other")}}}, true},
+		"empty filter":           {Rule{Match: MatchResources{Any: []ResourceFilter{{}}}}, false},
+		"inline kind":            {Rule{Match: MatchResources{Resources: ResourceDescription{Kinds: []string{"v1/ConfigMap"}}}}, true},
+		"inline other group":     {Rule{Match: MatchResources{Resources: ResourceDescription{Kinds: []string{"apps/v1/ConfigMap"}}}}, false},
+		"exclude does not count": {Rule{Match: MatchResources{Any: []ResourceFilter{kinds("ConfigMap")}}, Exclude: &MatchResources{Any: []ResourceFilter{kinds("ConfigMap")}}}, true},
+	} {
+		assert.Equal(t, c.want, c.r.mayMatchKind(cm), name)
+		if c.r.matches(cm) {
+			assert.True(t, c.r.mayMatchKind(cm), "%s: a rule that matches passes the kind test", name)
+		}
+	}
+}

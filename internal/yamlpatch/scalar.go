@@ -82,7 +82,7 @@ func needsQuotes(s string) bool {
 	if plain.ShortTag() != yaml.NodeTagString {
 		return true
 	}
-	return yaml.IsValueNonString(s)
+	return yamlnode.YAML11NonString(s)
 }
 
 // foldable reports whether the yaml.v3 encoder writes s correctly as a

@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 	"sigs.k8s.io/kustomize/kyaml/yaml/schema"
 
+	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/internal/yamlpatch"
 )
 
@@ -656,45 +657,10 @@ func distinctKeys(n *yaml.Node, s *openapi.ResourceSchema) bool {
 	return true
 }
 
-// yaml11NonString is yaml.IsYaml1_1NonString (a plain string a YAML 1.1
-// reader takes for something else, which kyaml's FieldSetter quotes),
-// without its YAML 1.1 parse where the first character settles it: go-yaml
-// v2 resolves a plain scalar that starts with a letter to a string unless
-// it is one of its boolean or null words, provided it holds nothing a
-// parser reads as structure.
+// yaml11NonString is yaml.IsYaml1_1NonString without its YAML 1.1 parse
+// where the first characters settle it (yamlnode.YAML11NonString).
 func yaml11NonString(n *yaml.Node) bool {
-	v := n.Value
-	if v == "" {
-		return false
-	}
-	c := v[0]
-	letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-	plainText := v[len(v)-1] != ':' && !strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.ContainsAny(v, "\t\n\r")
-	switch {
-	case letter && plainText:
-		return yaml11Words[v]
-	case '0' <= c && c <= '9' && plainText && strings.IndexFunc(v, notNumeric) >= 0:
-		// A quantity such as 100m or 128Mi: no number or timestamp holds
-		// that letter.
-		return false
-	}
-	return yaml.IsYaml1_1NonString(n)
-}
-
-// notNumeric reports a character no YAML 1.1 number or timestamp holds
-// (digits, signs, dots, underscores, colons, exponents, the prefixes 0x,
-// 0o, 0b, hex digits, the T, Z and space of timestamps).
-func notNumeric(r rune) bool {
-	return !strings.ContainsRune("0123456789+-._: eExXoObBaAcCdDfFtTzZ", r)
-}
-
-// yaml11Words are go-yaml v2's booleans and nulls that start with a letter.
-var yaml11Words = map[string]bool{
-	"y": true, "Y": true, "yes": true, "Yes": true, "YES": true,
-	"n": true, "N": true, "no": true, "No": true, "NO": true,
-	"true": true, "True": true, "TRUE": true, "false": true, "False": true, "FALSE": true,
-	"on": true, "On": true, "ON": true, "off": true, "Off": true, "OFF": true,
-	"null": true, "Null": true, "NULL": true,
+	return n.Kind == yaml.ScalarNode && yamlnode.YAML11NonString(n.Value)
 }
 
 // shortTag is n.ShortTag() without resolving a tag the parser already set.
@@ -766,7 +732,7 @@ func newNode(v *pnode) *yaml.Node {
 	case 's':
 		n := &yaml.Node{Kind: yaml.ScalarNode}
 		yamlpatch.SetString(n, v.str)
-		if n.Style == 0 && yaml.IsYaml1_1NonString(n) {
+		if n.Style == 0 && yaml11NonString(n) {
 			n.Style = yaml.DoubleQuotedStyle
 		}
 		return n

@@ -7,27 +7,11 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 )
-
-// TestYAML11NonString: the shortcut agrees with kyaml's YAML 1.1 parse.
-func TestYAML11NonString(t *testing.T) {
-	for _, v := range []string{"", "yes", "Yes", "no", "on", "Off", "y", "n", "true", "~", "null", "1", "0x1F", "1:20", "1_000",
-		"2024-01-01", ".5", "-1", "+1", "nginx", "nginx:1.27", "registry.example.com/app:1.7", "a b", "a: b", "a #b", "a:",
-		"abc\tdef", "Hello, world", "z=1", "frontend", "NaN", ".inf", "a[b]", "a{b}", "<<", "=", "team-a", "x\ny",
-		"Y", "YES", "yEs", "N", "No", "NO", "nO", "True", "TRUE", "tRUE", "False", "FALSE", "On", "ON", "oN", "onion", "off", "OFF",
-		"Off", "offline", "null", "Null", "NULL", "nULL", "nil", "None", "t", "f", "o", "tier", "backend", "IfNotPresent", "yaml",
-		"Infinity", "inf", "nan", "e", "E", "x:y", "no way", "yes please", "true story",
-		"100m", "128Mi", "1Gi", "250m", "2024-01-01T00:00:00Z", "2024-01-01 10:00:00", "1e3", "0x1F", "12:30", "1_000", "0b1",
-		"0o7", "3d", "1h", "5s", "1.5Gi", "0.5", "1ki", "1 2", "7z", "12:30:45.5", "1:2:3", "0xZZ"} {
-		n := &yaml.Node{Kind: yaml.ScalarNode, Value: v}
-		assert.Equal(t, yaml.IsYaml1_1NonString(n), yaml11NonString(n), "%q", v)
-	}
-}
 
 // FuzzFast: wherever the fast path takes a patch, the general path gives
 // the same changed, JSON value and printed YAML (comments included); where

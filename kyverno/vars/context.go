@@ -6,6 +6,8 @@ package vars
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
 
 // maxContextSize is the CLI's default limit on the bytes all context
@@ -15,9 +17,19 @@ const maxContextSize = 2 * 1024 * 1024
 // Context is the JSON context of one policy applied to one resource
 // (pkg/engine/context). Create one per policy and resource with NewContext.
 type Context struct {
+	// data is the context's JSON value. Its request.object and
+	// request.oldObject are shared with the checkpoints (copyData) and
+	// never edited in place: SetObject and SetOldObject replace them, and a
+	// query that could sort a list in place works on a private copy
+	// (unshare).
 	data        map[string]any
 	checkpoints []map[string]any
-	loaders     []*loader
+	// pending is the object the last SetObject handed over, not yet
+	// turned into request.object (hasPending): most objects set after a
+	// change are never read before the next one replaces them.
+	pending    map[string]any
+	hasPending bool
+	loaders    []*loader
 	// active is the loader being run: while it runs, queries only trigger
 	// loaders declared before it, at its level or below.
 	active struct{ level, index int }
@@ -41,7 +53,26 @@ func NewContext() *Context {
 // request.namespace to metadata.namespace ("" when absent): upstream sets
 // it once, when the policy context is built.
 func (c *Context) SetObject(obj any) error {
+	if m, ok := obj.(map[string]any); ok {
+		return c.SetObjectOwned(jsonvalue.DeepCopy(m).(map[string]any))
+	}
+	c.dropPending()
 	c.setLeaf(asUnstructured(obj), "request", "object")
+	c.setNamespace(obj)
+	return nil
+}
+
+// SetObjectOwned is SetObject for an object the context takes over: the
+// caller neither reads nor changes obj afterwards, and the context turns
+// its numbers into int64 in place when a query first reads it.
+func (c *Context) SetObjectOwned(obj map[string]any) error {
+	c.pending, c.hasPending = obj, true
+	c.setNamespace(obj)
+	return nil
+}
+
+// setNamespace sets request.namespace from obj on the first call.
+func (c *Context) setNamespace(obj any) {
 	if _, ok := c.request()["namespace"]; !ok {
 		ns := ""
 		if m, ok := obj.(map[string]any); ok {
@@ -51,7 +82,59 @@ func (c *Context) SetObject(obj any) error {
 		}
 		c.request()["namespace"] = ns
 	}
-	return nil
+}
+
+// materialize makes the pending object request.object.
+func (c *Context) materialize() {
+	if !c.hasPending {
+		return
+	}
+	c.setLeaf(jsonvalue.Int64NumbersInPlace(c.pending), "request", "object")
+	c.dropPending()
+}
+
+func (c *Context) dropPending() { c.pending, c.hasPending = nil, false }
+
+// unshare gives the context private copies of request.object and
+// request.oldObject, before a query that may edit what it reads (the
+// JMESPath fork's sort_by sorts its argument in place, as upstream, where
+// the edit stays in the context until the next checkpoint is restored).
+func (c *Context) unshare() {
+	r, ok := c.data["request"].(map[string]any)
+	if !ok {
+		return
+	}
+	for _, k := range sharedRequestKeys {
+		if v, ok := r[k]; ok {
+			r[k] = deepCopy(v)
+		}
+	}
+}
+
+// sharedRequestKeys are the entries of request the checkpoints share.
+var sharedRequestKeys = []string{"object", "oldObject"}
+
+// copyData copies the context's data for a checkpoint: deeply, except
+// request.object and request.oldObject, which nothing edits in place.
+func copyData(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		r, ok := v.(map[string]any)
+		if k != "request" || !ok {
+			out[k] = deepCopy(v)
+			continue
+		}
+		req := make(map[string]any, len(r))
+		for rk, rv := range r {
+			if rk == "object" || rk == "oldObject" {
+				req[rk] = rv
+			} else {
+				req[rk] = deepCopy(rv)
+			}
+		}
+		out[k] = req
+	}
+	return out
 }
 
 // SetOldObject sets request.oldObject (UPDATE and DELETE simulation only).
@@ -108,12 +191,14 @@ func (c *Context) replaceEntry(name string, data []byte) error {
 // "{{elementIndex}}" substitutes a number. Like upstream
 // (DocumentToUntyped), an element that is not a string, list or map goes
 // through JSON, so an int64 element becomes a float64; maps and lists are
-// kept as they are (int64 inside stays int64).
+// kept as they are (int64 inside stays int64). The context takes elem
+// over: pass each element EvaluateList returned once, and do not change it
+// afterwards.
 func (c *Context) AddElement(elem any, index, nesting int) error {
 	var e any
 	switch elem.(type) {
 	case string, []any, map[string]any:
-		e = deepCopy(elem)
+		e = elem
 	default:
 		var err error
 		if e, err = roundTrip(elem); err != nil {
@@ -134,7 +219,8 @@ func (c *Context) Warnings() []string { return c.warnings }
 // Checkpoint pushes a copy of the current data (used per rule and per
 // foreach entry).
 func (c *Context) Checkpoint() {
-	c.checkpoints = append(c.checkpoints, copyMap(c.data))
+	c.materialize()
+	c.checkpoints = append(c.checkpoints, copyData(c.data))
 }
 
 // Restore returns to the last checkpoint and pops it.
@@ -143,6 +229,7 @@ func (c *Context) Restore() {
 	if n == 0 {
 		return
 	}
+	c.dropPending()
 	c.data = c.checkpoints[n-1]
 	c.checkpoints = c.checkpoints[:n-1]
 	c.resetLoaders(true, len(c.checkpoints))
@@ -155,7 +242,8 @@ func (c *Context) Reset() {
 	if n == 0 {
 		return
 	}
-	c.data = copyMap(c.checkpoints[n-1])
+	c.dropPending()
+	c.data = copyData(c.checkpoints[n-1])
 	c.resetLoaders(false, n)
 }
 

@@ -68,6 +68,40 @@ func TestSetObject(t *testing.T) {
 	assert.Equal(t, "", v)
 }
 
+func TestCheckpointsShareTheObject(t *testing.T) {
+	c := NewContext()
+	obj := map[string]any{"metadata": map[string]any{"name": "a"}, "spec": map[string]any{"list": []any{
+		map[string]any{"n": "b"}, map[string]any{"n": "a"}}}}
+	require.NoError(t, c.SetObjectOwned(obj))
+	c.Checkpoint()
+	v, err := c.Query("sort_by(request.object.spec.list, &n)[0].n")
+	require.NoError(t, err)
+	assert.Equal(t, "a", v)
+	v, err = c.Query("request.object.spec.list[0].n")
+	require.NoError(t, err)
+	assert.Equal(t, "a", v, "sort_by sorts the list it reads, as upstream, at this level")
+	c.Restore()
+	v, err = c.Query("request.object.spec.list[0].n")
+	require.NoError(t, err)
+	assert.Equal(t, "b", v, "the checkpoint's object is not the sorted one")
+
+	c.Checkpoint()
+	require.NoError(t, c.SetObjectOwned(map[string]any{"metadata": map[string]any{"name": "changed"}}))
+	c.Reset()
+	v, err = c.Query("request.object.metadata.name")
+	require.NoError(t, err)
+	assert.Equal(t, "a", v, "Reset drops an object set after the checkpoint")
+	require.NoError(t, c.SetObjectOwned(map[string]any{"metadata": map[string]any{"name": "changed"}, "n": 2.0}))
+	c.Restore()
+	v, err = c.Query("request.object.metadata.name")
+	require.NoError(t, err)
+	assert.Equal(t, "a", v, "so does Restore")
+	require.NoError(t, c.SetObjectOwned(map[string]any{"metadata": map[string]any{"name": "b"}, "n": 2.0}))
+	v, err = c.Query("[request.object.metadata.name, request.object.n == `2`, request.object.n > `1`]")
+	require.NoError(t, err)
+	assert.Equal(t, []any{"b", false, nil}, v, "an owned object's integers become int64 too (neither equal to nor comparable with a JMESPath number)")
+}
+
 func TestAddVariable(t *testing.T) {
 	c := NewContext()
 	require.NoError(t, c.AddVariable("cfg", map[string]any{"a": 1}))

@@ -6,6 +6,7 @@ package vars
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -21,6 +22,15 @@ type loader struct {
 	// loader never reports one, so it runs again after each reset).
 	run    func() error
 	loaded func() bool
+}
+
+// mentioned reports whether query names the loader: its pattern matches,
+// which needs the name's text when the name holds no pattern syntax.
+func (l *loader) mentioned(query string) bool {
+	if regexp.QuoteMeta(l.name) == l.name && !strings.Contains(query, l.name) {
+		return false
+	}
+	return l.pattern.MatchString(query)
 }
 
 // newLoader builds the name matcher upstream uses; the name is not quoted.
@@ -82,7 +92,7 @@ func (c *Context) nextLoader(query string, level, index int) int {
 		if l.matched || l.loaded() {
 			continue
 		}
-		if l.pattern.MatchString(query) && l.level <= level {
+		if l.level <= level && l.mentioned(query) {
 			l.matched = true
 			return i
 		}

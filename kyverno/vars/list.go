@@ -8,7 +8,7 @@ package vars
 // included) a one-element list. Null elements are kept: the caller skips
 // them but they count for elementIndex. Elements are copies of the values
 // as the context holds them (integers of request.object are int64); pass
-// them unchanged to AddElement.
+// each one unchanged, once, to AddElement, which takes it over.
 func EvaluateList(c *Context, expr string) ([]any, error) {
 	v, err := c.query(expr)
 	if err != nil {

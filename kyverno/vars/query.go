@@ -34,11 +34,15 @@ func (c *Context) query(expr string) (any, error) {
 	if err := c.loadMatching(expr); err != nil {
 		return nil, err
 	}
+	c.materialize()
+	if strings.Contains(expr, "sort_by") {
+		c.unshare()
+	}
 	expr = strings.TrimSpace(expr)
 	if expr == "" {
 		return nil, errors.New("invalid query (nil)")
 	}
-	compiled, err := compile(expr)
+	compiled, err := compileCached(expr)
 	if err != nil {
 		return nil, fmt.Errorf("incorrect query %s: %v", expr, err)
 	}

@@ -82,7 +82,7 @@ func substituteString(r resolver, value, at string, deleting bool) (any, error) 
 	if !strings.Contains(value, "{{") {
 		return value, nil // reVariable needs "{{", and there is no \{{ to unescape
 	}
-	vars := reVariable.FindAllString(value, -1)
+	vars := findVariables(value)
 	for round := 0; len(vars) > 0; round++ {
 		if round >= maxRounds || len(value) > maxStringBytes {
 			return nil, fmt.Errorf("failed to substitute variables at path %s: the value keeps expanding (a variable resolves to text that contains it)", at)
@@ -140,7 +140,7 @@ func substituteString(r resolver, value, at string, deleting bool) (any, error) 
 		if shallow {
 			break
 		}
-		vars = reVariable.FindAllString(value, -1)
+		vars = findVariables(value)
 	}
 	return strings.ReplaceAll(value, `\{{`, "{{"), nil
 }

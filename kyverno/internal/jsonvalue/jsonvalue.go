@@ -69,3 +69,25 @@ func Int64Numbers(v any) any {
 	}
 	return v
 }
+
+// Int64NumbersInPlace is Int64Numbers editing v's maps and lists in place
+// instead of copying them; it returns the converted value (v itself unless
+// v is a number).
+func Int64NumbersInPlace(v any) any {
+	switch t := v.(type) {
+	case float64, int:
+		return Int64Numbers(t)
+	case map[string]any:
+		for k, e := range t {
+			switch e.(type) {
+			case float64, int, map[string]any, []any:
+				t[k] = Int64NumbersInPlace(e)
+			}
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = Int64NumbersInPlace(e)
+		}
+	}
+	return v
+}

@@ -60,3 +60,25 @@ func TestInt64Numbers(t *testing.T) {
 	assert.True(t, math.IsNaN(Int64Numbers(math.NaN()).(float64)))
 	assert.Equal(t, math.Inf(1), Int64Numbers(math.Inf(1)))
 }
+
+func TestInt64NumbersInPlace(t *testing.T) {
+	build := func() map[string]any {
+		return map[string]any{
+			"replicas": 3.0,
+			"ratio":    0.5,
+			"int":      7,
+			"big":      1e19,
+			"list":     []any{1.0, "1", map[string]any{"port": 8080.0}, []any{2.0}},
+			"maps":     []map[string]any{{"k": 1.0}},
+			"s":        "text",
+			"nil":      nil,
+		}
+	}
+	in := build()
+	out := Int64NumbersInPlace(in)
+	assert.Equal(t, Int64Numbers(build()), out, "the same value as Int64Numbers")
+	assert.Equal(t, int64(3), in["replicas"], "the input itself is converted")
+	assert.Equal(t, int64(8080), in["list"].([]any)[2].(map[string]any)["port"])
+	assert.Equal(t, int64(5), Int64NumbersInPlace(5.0))
+	assert.Equal(t, "s", Int64NumbersInPlace("s"))
+}
