@@ -28,7 +28,8 @@ package test
 // Scenarios: the Kyverno part of examples/kyverno/resourcelist.yaml and of
 // testdata/golden/kyverno-comments/input.yaml (Karmada/KubeAdmiral
 // policies and cluster objects dropped; v1 Namespace objects stay in our
-// input and reach the CLI as namespaceSelector labels in a values file);
+// input, and reach the CLI as resources and, in a values file, as the
+// cluster's Namespaces);
 // every testdata/conformance/kyverno case with `expected` except the
 // deliberate divergences (internal/conformancetest); and the scenarios
 // internal/kyvernogen generates: gen-<seed>-<i> with kyverno.io policies,
@@ -84,8 +85,9 @@ var (
 type kyvernoScenario struct {
 	name      string
 	resources []map[string]any
-	// namespaces are v1 Namespace objects: our input carries them, the
-	// CLI gets them through its values file (namespaceSelector labels for
+	// namespaces are v1 Namespace objects: both sides get them as
+	// resources, and the CLI also through its values file, which is how it
+	// learns them as a cluster's Namespaces (namespaceSelector labels for
 	// kyverno.io policies, namespaces for MutatingPolicies'
 	// namespaceObject).
 	namespaces []map[string]any
@@ -122,6 +124,14 @@ func TestKyvernoDifferential(t *testing.T) {
 			bothFail = runKyvernoDifferential(t, cli, s)
 		})
 	}
+}
+
+// allResources lists what both sides apply the policies to: the
+// resources, then the Namespace objects, in our input's order.
+func (s kyvernoScenario) allResources() []map[string]any {
+	all := make([]map[string]any, 0, len(s.resources)+len(s.namespaces))
+	all = append(all, s.resources...)
+	return append(all, s.namespaces...)
 }
 
 // kyvernoTally counts the outcomes of the scenarios.
@@ -268,6 +278,56 @@ func writeDocs(t *testing.T, path string, objs []map[string]any) {
 // cliSummary is the result line `kyverno apply` prints last.
 var cliSummary = regexp.MustCompile(`(?m)^pass: \d+, fail: \d+, warn: \d+, error: (\d+), skip: \d+`)
 
+// What the CLI says when a policy fails on a resource, and when it skips a
+// policy it cannot load.
+var (
+	cliApplyError  = regexp.MustCompile(`(?m)^error while applying mutate policy (\S+) -> resource (\S+)`)
+	cliSkippedLine = regexp.MustCompile(`(?m)^\d+\. ([^:\s]+): `)
+)
+
+// cliFailure is a failure the CLI reports: a policy, and the resource it
+// failed on ("namespace/Kind/name", or "" when the policy was skipped).
+type cliFailure struct {
+	policy, resource string
+}
+
+func (c cliFailure) String() string {
+	if c.resource == "" {
+		return "policy " + c.policy + " (skipped)"
+	}
+	return "policy " + c.policy + " on " + c.resource
+}
+
+// namedIn reports whether our errors name the same policy and resource
+// (its kind and name).
+func (c cliFailure) namedIn(ours string) bool {
+	if !regexp.MustCompile(`\b` + regexp.QuoteMeta(c.policy) + `\b`).MatchString(ours) {
+		return false
+	}
+	if c.resource == "" {
+		return true
+	}
+	parts := strings.Split(c.resource, "/")
+	kind, name := parts[len(parts)-2], parts[len(parts)-1]
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(kind) + ` (\S+/)?` + regexp.QuoteMeta(name) + `\b`).MatchString(ours)
+}
+
+// cliFailures lists the failures the CLI's output names.
+func cliFailures(log string) []cliFailure {
+	var out []cliFailure
+	for _, m := range cliApplyError.FindAllStringSubmatch(log, -1) {
+		if strings.Count(m[2], "/") >= 2 {
+			out = append(out, cliFailure{policy: m[1], resource: m[2]})
+		}
+	}
+	if _, skipped, ok := strings.Cut(log, "Policies Skipped:"); ok {
+		for _, m := range cliSkippedLine.FindAllStringSubmatch(skipped, -1) {
+			out = append(out, cliFailure{policy: m[1]})
+		}
+	}
+	return out
+}
+
 // cliResult is what the Kyverno CLI produced for a scenario.
 type cliResult struct {
 	failure string           // why the CLI run counts as failed, "" when it succeeded
@@ -277,7 +337,11 @@ type cliResult struct {
 
 func runKyvernoCLI(t *testing.T, cli, dir string, s kyvernoScenario) cliResult {
 	writeDocs(t, filepath.Join(dir, "policy.yaml"), s.policies)
-	writeDocs(t, filepath.Join(dir, "resources.yaml"), s.resources)
+	// The Namespace objects are resources too, as in our input (after the
+	// other resources, in the same order): the CLI mutates them as it
+	// does any resource, and their outcome is compared like any other.
+	resources := s.allResources()
+	writeDocs(t, filepath.Join(dir, "resources.yaml"), resources)
 	// --audit-warn: an Audit validate rule the resources fail is a
 	// warning, not a failed run (the render ignores validate rules).
 	args := []string{"apply", "policy.yaml", "--resource", "resources.yaml", "-o", "out.yaml", "--audit-warn"}
@@ -346,7 +410,7 @@ func runKyvernoCLI(t *testing.T, cli, dir string, s kyvernoScenario) cliResult {
 	// those of the MutatingPolicies, which are this resource again. A
 	// resource no policy printed stays as it is.
 	next := 0
-	for i, r := range s.resources {
+	for i, r := range resources {
 		final := r
 		if p > 0 {
 			require.LessOrEqual(t, next+p, len(docs), "the CLI should print every resource once per policy with a mutate rule (out.yaml in %s)", dir)
@@ -469,7 +533,8 @@ func kyvernoResourceList(t *testing.T, s kyvernoScenario) []byte {
 }
 
 // ourResources runs the binary and returns its output resources (the
-// Namespace objects left out), or the reason it failed.
+// Namespace objects among them, the policies left out), or the reason it
+// failed.
 func ourResources(t *testing.T, dir string, s kyvernoScenario) (resources []map[string]any, failure string) {
 	input := kyvernoResourceList(t, s)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "input.yaml"), input, 0o644))
@@ -485,7 +550,7 @@ func ourResources(t *testing.T, dir string, s kyvernoScenario) (resources []map[
 	require.NotNil(t, items, "no items in output:\n%s", stdout)
 	for _, it := range items.Content() {
 		rn := yaml.NewRNode(it)
-		if conformancetest.IsControlPlane(rn.GetApiVersion()) || rn.GetApiVersion() == "v1" && rn.GetKind() == "Namespace" {
+		if conformancetest.IsControlPlane(rn.GetApiVersion()) {
 			continue
 		}
 		var v map[string]any
@@ -525,6 +590,15 @@ func runKyvernoDifferential(t *testing.T, cli string, s kyvernoScenario) (bothFa
 	switch {
 	case want.failure != "" && failure != "":
 		t.Logf("both fail: CLI %s; ours %s", want.failure, failure)
+		if causes := cliFailures(want.log); len(causes) == 0 {
+			t.Logf("the CLI names no failing policy: causes not compared\nCLI output:\n%s", cliErrors(want.log))
+		} else {
+			for _, c := range causes {
+				if !c.namedIn(failure) {
+					t.Errorf("%s\nboth fail, for different causes: the CLI fails on %s, which our errors do not name\nours: %s\nCLI output:\n%s", header, c, failure, cliErrors(want.log))
+				}
+			}
+		}
 		return true
 	case want.failure != "":
 		t.Errorf("%s\nthe Kyverno CLI fails (%s) but apply-overrides succeeds\nCLI output:\n%s", header, want.failure, cliErrors(want.log))
@@ -533,8 +607,9 @@ func runKyvernoDifferential(t *testing.T, cli string, s kyvernoScenario) (bothFa
 		t.Errorf("%s\nthe Kyverno CLI succeeds but apply-overrides fails: %s", header, failure)
 		return false
 	}
-	require.Len(t, got, len(s.resources), "%s: output resources", header)
-	for i, res := range s.resources {
+	all := s.allResources()
+	require.Len(t, got, len(all), "%s: output resources", header)
+	for i, res := range all {
 		cliDoc := conformancetest.StripAnnotations(want.final[i])
 		if meta, ok := res["metadata"].(map[string]any); ok && meta["namespace"] == nil {
 			if m, ok := cliDoc["metadata"].(map[string]any); ok && m["namespace"] == "default" {
