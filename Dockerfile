@@ -14,7 +14,7 @@
 #   WORKDIR /src
 #   COPY . .
 #   RUN make build
-#   ...and below: COPY --from=build /src/bin/apply-overrides /usr/local/bin/apply-overrides
+#   ...and below: COPY --from=build /src/bin/apply-overrides /src/bin/apply-overrides-cel /usr/local/bin/
 FROM scratch
 ARG VERSION=v0.0.0-dev
 LABEL org.opencontainers.image.title="apply-overrides" \
@@ -25,6 +25,6 @@ LABEL org.opencontainers.image.title="apply-overrides" \
 # kpt and kustomize run container functions as the user nobody.
 COPY build/passwd /etc/passwd
 COPY build/group /etc/group
-COPY bin/apply-overrides /usr/local/bin/apply-overrides
+COPY bin/apply-overrides bin/apply-overrides-cel /usr/local/bin/
 USER 65534:65534
 ENTRYPOINT ["/usr/local/bin/apply-overrides"]

@@ -11,9 +11,11 @@ export CONTAINERS_CONF ?= $(CURDIR)/build/containers.conf
 
 .PHONY: build test vet fmt fuzz race e2e image e2e-container bench bench-peers bench-kyverno bench-fanout clean differential-kyverno
 
-## build: the static binary bin/apply-overrides
+## build: the static binaries bin/apply-overrides (built without the CEL dialects: -tags nocel) and
+##        bin/apply-overrides-cel (the whole function), to which the first hands inputs with CEL policies
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
+	CGO_ENABLED=0 $(GO) build -trimpath -tags nocel -ldflags '$(LDFLAGS)' -o $(BIN) .
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)-cel ./cmd/apply-overrides-cel
 
 ## test: the whole test suite (unit, conformance, golden, examples, e2e when kpt/kustomize are present)
 test:

@@ -72,6 +72,13 @@ See https://github.com/apply-overrides/apply-overrides for the full reference.
 // Main runs the function with the given arguments and streams and returns
 // the process exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if !celLinked {
+		h, rest := planHandOver(args, stdin, stderr)
+		if h != nil {
+			return h.run(stdout, stderr)
+		}
+		stdin = rest
+	}
 	if len(args) > 0 && args[0] == "render" {
 		return runRender(args[1:], stdin, stdout, stderr)
 	}

@@ -11,7 +11,6 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/fn/framework"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
-	"github.com/apply-overrides/apply-overrides/admissionpolicy"
 	"github.com/apply-overrides/apply-overrides/internal/parallel"
 	"github.com/apply-overrides/apply-overrides/karmada"
 	"github.com/apply-overrides/apply-overrides/kubeadmiral"
@@ -49,7 +48,7 @@ type Dialect interface {
 // that names a missing policy. The member cluster's admission runs after
 // the federation overrides, in kube-apiserver's plugin order:
 // MutatingAdmissionPolicies, then the mutating webhooks (Kyverno).
-var Dialects = []Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kubefleet.Dialect{}, admissionpolicy.Dialect{}, kyverno.Dialect{}}
+var Dialects = slices.Concat([]Dialect{karmada.Dialect{}, kubeadmiral.Dialect{}, kubefleet.Dialect{}}, admissionDialects, []Dialect{kyverno.Dialect{}})
 
 // observer is a Dialect that also reads some workload objects, which stay
 // resources (Kyverno reads Namespace labels).

@@ -1,6 +1,8 @@
 // Copyright 2026 The apply-overrides Authors.
 // SPDX-License-Identifier: Apache-2.0
 
+//go:build !nocel
+
 package kyverno
 
 import (
@@ -15,15 +17,6 @@ import (
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
-
-// celKey names MutatingPolicies and NamespacedMutatingPolicies for the
-// duplicate check.
-func celKey(ref policy.Ref) (string, bool) {
-	if ref.Kind != mpol.KindMutatingPolicy && ref.Kind != mpol.KindNamespacedMutating {
-		return "", false
-	}
-	return ref.Kind + "/" + ref.Namespace + "/" + ref.Name, true
-}
 
 // celPolicy is one compiled MutatingPolicy.
 type celPolicy struct {
@@ -52,17 +45,6 @@ func decodeCEL(obj *yaml.RNode, ref policy.Ref) (*celPolicy, []error) {
 	}
 	return cp, nil
 }
-
-// celRuleField is the rule a MutatingPolicy is, for matches and warnings.
-const celRuleField = "spec.mutations"
-
-// celNamespaces are the input's Namespace objects by name, as
-// namespaceObject holds them (mpol.NamespaceObject). They are taken when
-// the input is compiled, before any resource renders: the Namespaces are
-// themselves admitted, perhaps on another core, and a policy reads them
-// as the input had them, as `kyverno apply` reads its values file's
-// `namespaces:` and a cluster the stored Namespace.
-type celNamespaces map[string]map[string]any
 
 // readCELNamespaces reads the input's Namespace objects for the
 // MutatingPolicies, without the orchestrators' wire annotations (which
@@ -250,11 +232,6 @@ func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 		return 0, false, nil, &celError{Field: r.c.fields[s.index], Err: err}
 	}
 	return 1, true, matched, nil
-}
-
-// celUnapplied says why a MutatingPolicy matched no resource.
-func celUnapplied(policy.Ref) string {
-	return "its matchConstraints and matchConditions matched no resource of the input: check resourceRules (apiGroups, apiVersions, resources as plural names, operations CREATE), the selectors (a namespaceSelector sees the labels of the input's Namespace object, or only kubernetes.io/metadata.name when the input has none) and matchConditions"
 }
 
 // celHint says what a MutatingPolicy selects, for the warning about a

@@ -12,7 +12,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/wildcard"
-	"github.com/apply-overrides/apply-overrides/kyverno/mpol"
+	"github.com/apply-overrides/apply-overrides/kyverno/celkinds"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
 
@@ -49,13 +49,13 @@ func (Dialect) Claims(apiVersion, kind string) (bool, error) {
 		}
 	}
 	if group == GroupCELPolicies {
-		if versions := mpol.Versions(kind); versions != nil {
+		if versions := celkinds.Versions(kind); versions != nil {
 			if !slices.Contains(versions, version) {
 				return true, fmt.Errorf("%s %s is not supported: `kyverno apply` loads %s in %s/%s", apiVersion, kind, kind, GroupCELPolicies, strings.Join(versions, ", "+GroupCELPolicies+"/"))
 			}
 			return true, nil
 		}
-		if kind == mpol.KindPolicyException {
+		if kind == celkinds.KindPolicyException {
 			return true, fmt.Errorf("%s %s is not supported: policy exceptions are not applied offline; remove it from the input or narrow the policy's matchConstraints or matchConditions instead", apiVersion, kind)
 		}
 		return true, nil // validating, generating, deleting, image policies: they do not mutate
@@ -206,7 +206,7 @@ func selected(sel *policy.Selection, ref policy.Ref) bool {
 		return true
 	}
 	name := ref.Name
-	if ref.Kind == KindPolicy || ref.Kind == mpol.KindNamespacedMutating {
+	if ref.Kind == KindPolicy || ref.Kind == celkinds.KindNamespacedMutating {
 		name = ref.Namespace + "/" + ref.Name
 	}
 	matches := func(patterns []string) bool {
@@ -353,7 +353,7 @@ func gvk(obj map[string]any) (group, version, kind string) {
 
 // Unapplied says why a policy with mutate rules matched no resource.
 func (Dialect) Unapplied(ref policy.Ref) string {
-	if ref.Kind == mpol.KindMutatingPolicy || ref.Kind == mpol.KindNamespacedMutating {
+	if ref.Kind == celkinds.KindMutatingPolicy || ref.Kind == celkinds.KindNamespacedMutating {
 		return celUnapplied(ref)
 	}
 	if ref.Kind == KindPolicy {

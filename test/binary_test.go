@@ -4,7 +4,6 @@
 package test
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,8 +11,10 @@ import (
 	"testing"
 )
 
-// binary is the apply-overrides binary built once for this test run.
-var binary string
+// binary is the apply-overrides binary built once for this test run
+// (without the CEL dialects, as make build builds it), and celBinary the
+// whole function beside it.
+var binary, celBinary string
 
 // repoRoot is the module root, one level up from this package.
 var repoRoot = func() string {
@@ -30,12 +31,17 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	// The two programs `make build` writes: the function without the CEL
+	// dialects, and beside it the whole one it hands CEL inputs to.
 	binary = filepath.Join(dir, "apply-overrides")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Dir = repoRoot
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
-		os.Exit(1)
+	celBinary = filepath.Join(dir, "apply-overrides-cel")
+	for _, b := range [][]string{{"-tags", "nocel", "-o", binary, "."}, {"-o", celBinary, "./cmd/apply-overrides-cel"}} {
+		build := exec.Command("go", append([]string{"build"}, b...)...)
+		build.Dir = repoRoot
+		if out, err := build.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "go build %v: %v\n%s", b, err, out)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	if err := os.RemoveAll(dir); err != nil {
@@ -48,16 +54,6 @@ func TestMain(m *testing.M) {
 // exit code.
 func runBinary(t *testing.T, stdin []byte, args ...string) (stdout, stderr []byte, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ee, ok := err.(*exec.ExitError); ok {
-		return out.Bytes(), errb.Bytes(), ee.ExitCode()
-	}
-	if err != nil {
-		t.Fatalf("run %s: %v", binary, err)
-	}
-	return out.Bytes(), errb.Bytes(), 0
+	out, errs, code := runProgram(t, binary, "", nil, stdin, args...)
+	return []byte(out), []byte(errs), code
 }

@@ -66,6 +66,20 @@ func TestContainerRun(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(out))
 
+	// The image holds both programs: a CEL input is handed over inside it.
+	celInput, err := os.ReadFile(filepath.Join(repoRoot, "examples", "admissionpolicy", "resourcelist.yaml"))
+	require.NoError(t, err)
+	cmd = exec.Command("podman", "run", "-i", "--rm", "--network", "none", "--user", "nobody",
+		"--security-opt=no-new-privileges", "--pull", "never", img)
+	cmd.Stdin = bytes.NewReader(celInput)
+	stderr.Reset()
+	cmd.Stderr = &stderr
+	out, err = cmd.Output()
+	require.NoError(t, err, "stderr:\n%s", stderr.String())
+	celWant, _, code := runProgram(t, celBinary, repoRoot, nil, celInput)
+	require.Equal(t, 0, code)
+	assert.Equal(t, celWant, string(out), "a MutatingAdmissionPolicy input in the container")
+
 	version, err := exec.Command("podman", "run", "--rm", "--pull", "never", img, "--version").Output()
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(version), "apply-overrides "), "%s", version)

@@ -34,7 +34,8 @@ func requireTool(t *testing.T, name string) string {
 }
 
 // workspace lays out in a temp dir what the README's commands expect at the
-// repository root: bin/apply-overrides (the binary under test) and verbatim
+// repository root: bin/apply-overrides (the binary under test) and
+// bin/apply-overrides-cel (which it hands CEL inputs to), and verbatim
 // copies of the named examples, so that the commands run with the paths the
 // README gives and may write in place. It returns the temp dir.
 func workspace(t *testing.T, examples ...string) string {
@@ -42,6 +43,7 @@ func workspace(t *testing.T, examples ...string) string {
 	ws := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(ws, "bin"), 0o755))
 	require.NoError(t, os.Symlink(binary, filepath.Join(ws, "bin", "apply-overrides")))
+	require.NoError(t, os.Symlink(celBinary, filepath.Join(ws, "bin", "apply-overrides-cel")))
 	for _, name := range examples {
 		require.NoError(t, os.CopyFS(filepath.Join(ws, "examples", name), os.DirFS(filepath.Join(repoRoot, "examples", name))))
 	}

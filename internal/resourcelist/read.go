@@ -81,7 +81,14 @@ func listError(format string, args ...any) Errors {
 // an error (Errors) that says so, a failed read one that wraps the reader's
 // error.
 func ReadAll(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	var data []byte
+	var err error
+	if p, ok := r.(*Preread); ok && !p.served {
+		p.served = true
+		data, err = p.data, p.err
+	} else {
+		data, err = io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read the input ResourceList: %w", err)
 	}
@@ -89,6 +96,40 @@ func ReadAll(r io.Reader) ([]byte, error) {
 		return nil, listError("the input is larger than %d MiB, the most the function reads: split the package, or render it in parts (one ResourceList per part)", MaxInputBytes>>20)
 	}
 	return data, nil
+}
+
+// Preread is an input read whole ahead of the run (PreRead): ReadAll takes
+// its bytes without a copy, and reports its read error or its size as it
+// would have.
+type Preread struct {
+	data   []byte
+	err    error
+	served bool // ReadAll took the bytes; Read serves what is left
+	r      *bytes.Reader
+}
+
+// PreRead reads r whole, up to one byte more than MaxInputBytes.
+func PreRead(r io.Reader) *Preread {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	return &Preread{data: data, err: err, r: bytes.NewReader(data)}
+}
+
+// Bytes are the bytes read.
+func (p *Preread) Bytes() []byte { return p.data }
+
+// Err is the error reading stopped on, if any.
+func (p *Preread) Err() error { return p.err }
+
+// Read serves the bytes read, then the read error or io.EOF.
+func (p *Preread) Read(b []byte) (int, error) {
+	if p.served {
+		return 0, io.EOF
+	}
+	n, err := p.r.Read(b)
+	if err == io.EOF && p.err != nil {
+		err = p.err
+	}
+	return n, err
 }
 
 // Parse parses and checks a ResourceList, normalized (Normalize). A

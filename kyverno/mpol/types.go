@@ -8,29 +8,22 @@ import (
 
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
 	admissionregistrationv1alpha1 "k8s.io/api/admissionregistration/v1alpha1"
+
+	"github.com/apply-overrides/apply-overrides/kyverno/celkinds"
 )
 
-// The kinds and versions `kyverno apply` v1.19.1 loads
-// (cmd/cli/kubectl-kyverno/policy/load.go:70-77, 414-425).
+// The kinds and versions `kyverno apply` v1.19.1 loads (package celkinds).
 const (
-	Group                  = "policies.kyverno.io"
-	KindMutatingPolicy     = "MutatingPolicy"
-	KindNamespacedMutating = "NamespacedMutatingPolicy"
-	KindPolicyException    = "PolicyException"
+	Group                  = celkinds.Group
+	KindMutatingPolicy     = celkinds.KindMutatingPolicy
+	KindNamespacedMutating = celkinds.KindNamespacedMutating
+	KindPolicyException    = celkinds.KindPolicyException
 	patchTypeApply         = admissionregistrationv1alpha1.PatchTypeApplyConfiguration
 	patchTypeJSONPatch     = admissionregistrationv1alpha1.PatchTypeJSONPatch
 )
 
 // Versions reports the versions kind is loaded in; nil for another kind.
-func Versions(kind string) []string {
-	switch kind {
-	case KindMutatingPolicy:
-		return []string{"v1alpha1", "v1beta1", "v1"}
-	case KindNamespacedMutating:
-		return []string{"v1beta1", "v1"}
-	}
-	return nil
-}
+func Versions(kind string) []string { return celkinds.Versions(kind) }
 
 // object is a MutatingPolicy or NamespacedMutatingPolicy as written; the
 // CLI converts every version to v1beta1, whose spec is v1alpha1's
