@@ -83,7 +83,7 @@ func listError(format string, args ...any) Errors {
 func ReadAll(r io.Reader) ([]byte, error) {
 	var data []byte
 	var err error
-	if p, ok := r.(*Preread); ok && !p.served {
+	if p, ok := r.(*Preread); ok && !p.served && !p.partly {
 		p.served = true
 		data, err = p.data, p.err
 	} else {
@@ -104,7 +104,8 @@ func ReadAll(r io.Reader) ([]byte, error) {
 type Preread struct {
 	data   []byte
 	err    error
-	served bool // ReadAll took the bytes; Read serves what is left
+	served bool // ReadAll took the bytes: nothing is left to Read
+	partly bool // Read served some: ReadAll reads what is left
 	r      *bytes.Reader
 }
 
@@ -125,6 +126,7 @@ func (p *Preread) Read(b []byte) (int, error) {
 	if p.served {
 		return 0, io.EOF
 	}
+	p.partly = true
 	n, err := p.r.Read(b)
 	if err == io.EOF && p.err != nil {
 		err = p.err

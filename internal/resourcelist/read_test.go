@@ -283,6 +283,41 @@ func TestReadAll(t *testing.T) {
 	assert.Equal(t, "read the input ResourceList: boom", err.Error())
 }
 
+// TestPreread: an input read ahead is what ReadAll would have read, its
+// bytes taken without a copy; its error and size are reported as ReadAll
+// reports them; a Preread read in part gives ReadAll the rest.
+func TestPreread(t *testing.T) {
+	p := PreRead(strings.NewReader(head))
+	require.NoError(t, p.Err())
+	data, err := ReadAll(p)
+	require.NoError(t, err)
+	assert.Equal(t, head, string(data))
+	assert.Same(t, &p.Bytes()[0], &data[0], "no copy")
+	n, err := p.Read(make([]byte, 4))
+	assert.Equal(t, 0, n)
+	assert.Equal(t, io.EOF, err, "nothing left once ReadAll took it")
+
+	p = PreRead(strings.NewReader(head))
+	b := make([]byte, 4)
+	_, err = io.ReadFull(p, b)
+	require.NoError(t, err)
+	data, err = ReadAll(p)
+	require.NoError(t, err)
+	assert.Equal(t, head[4:], string(data), "the rest after a partial Read")
+
+	boom := errors.New("boom")
+	p = PreRead(io.MultiReader(strings.NewReader(head), failingReader{boom}))
+	assert.ErrorIs(t, p.Err(), boom)
+	_, err = ReadAll(p)
+	assert.Equal(t, "read the input ResourceList: boom", err.Error())
+	rest, err := io.ReadAll(PreRead(io.MultiReader(strings.NewReader(head), failingReader{boom})))
+	assert.Equal(t, head, string(rest))
+	assert.ErrorIs(t, err, boom, "Read ends with the read error")
+
+	_, err = ReadAll(PreRead(io.LimitReader(zeros{}, MaxInputBytes+2)))
+	assert.IsType(t, Errors{}, err, "too large")
+}
+
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) {
