@@ -52,7 +52,8 @@ package test
 // namespace "default", which we do not add: that field is dropped from the
 // CLI's side for such resources. When the CLI reports an error (exit code,
 // "error: N" in its summary, or an emptied resource) our run must fail
-// too; otherwise ours must succeed and match.
+// too, and our errors must name every policy and resource the CLI names as
+// failing (cliFailures); otherwise ours must succeed and match.
 
 import (
 	"bytes"
