@@ -144,44 +144,40 @@ func celGroupUnder(p string) (where, group string) {
 
 // celProgram finds the CEL build: $APPLY_OVERRIDES_CEL, else
 // apply-overrides-cel beside this program (symbolic links resolved), else
-// on PATH. looked lists where it looked, for the error.
-func celProgram() (path string, looked []string, err error) {
+// on PATH. Its error says where it looked.
+func celProgram() (string, error) {
 	if p := os.Getenv(CELEnv); p != "" {
 		if _, err := os.Stat(p); err != nil {
-			return "", nil, fmt.Errorf("$%s names %s: %w", CELEnv, p, err)
+			return "", fmt.Errorf("$%s names %s: %w", CELEnv, p, err)
 		}
-		return p, nil, nil
+		return p, nil
 	}
-	looked = append(looked, "$"+CELEnv+" (unset)")
+	looked := []string{"$" + CELEnv + " (unset)"}
 	if self, err := os.Executable(); err == nil {
 		if real, err := filepath.EvalSymlinks(self); err == nil {
 			self = real
 		}
 		beside := filepath.Join(filepath.Dir(self), CELProgram)
 		if st, err := os.Stat(beside); err == nil && st.Mode().IsRegular() {
-			return beside, nil, nil
+			return beside, nil
 		}
 		looked = append(looked, beside)
 	}
 	if p, err := exec.LookPath(CELProgram); err == nil {
-		return p, nil, nil
+		return p, nil
 	}
 	looked = append(looked, CELProgram+" on PATH")
-	return "", looked, errors.New("not found")
+	return "", fmt.Errorf("it was not found: looked for %s", strings.Join(looked, ", "))
 }
 
 // run hands the run over and returns its exit status.
 func (h *handOver) run(stdout, stderr io.Writer) int {
-	path, looked, err := celProgram()
+	path, err := celProgram()
 	if err == nil && os.Getenv(handedOverEnv) != "" {
 		err = fmt.Errorf("%s is itself a build without CEL (built with -tags nocel)", path)
 	}
 	if err != nil {
-		msg := fmt.Sprintf("the input holds %s objects (first seen in %s), which only %s evaluates (Kubernetes MutatingAdmissionPolicies, Kyverno's CEL MutatingPolicies), and %s", h.group, h.where, CELProgram, err)
-		if looked != nil {
-			msg = fmt.Sprintf("the input holds %s objects (first seen in %s), which only %s evaluates (Kubernetes MutatingAdmissionPolicies, Kyverno's CEL MutatingPolicies), and it was not found: looked for %s", h.group, h.where, CELProgram, strings.Join(looked, ", "))
-		}
-		return h.fail(stdout, stderr, errors.New(msg+"; build both programs with make build (bin/), install it with go install github.com/apply-overrides/apply-overrides/cmd/"+CELProgram+"@VERSION next to this one, set $"+CELEnv+" to its path, or use the container image, which has both"))
+		return h.fail(stdout, stderr, fmt.Errorf("the input holds %s objects (first seen in %s), which only %s evaluates (Kubernetes MutatingAdmissionPolicies, Kyverno's CEL MutatingPolicies), and %w; build both programs with make build (bin/), install it with go install github.com/apply-overrides/apply-overrides/cmd/%s@VERSION next to this one, set $%s to its path, or use the container image, which has both", h.group, h.where, CELProgram, err, CELProgram, CELEnv))
 	}
 	cmd := exec.Command(path, h.args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = h.stdin, stdout, stderr
