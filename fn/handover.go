@@ -42,9 +42,12 @@ const (
 
 // celGroups are the API groups of the objects only the CEL build
 // evaluates. An input is handed over when its text holds either name
-// anywhere: a superset of the inputs holding such an object (written in
-// any YAML or JSON form), which the CEL build renders exactly as the build
-// without CEL would render the rest.
+// anywhere but in a map key of the form group/name (the annotations
+// policies.kyverno.io/title, /description... that Kyverno's own policies
+// carry): a superset of the inputs holding such an object (written in any
+// YAML or JSON form; an apiVersion is a value, never followed by a key's
+// colon), which the CEL build renders exactly as the build without CEL
+// would render the rest.
 var celGroups = [][]byte{[]byte("admissionregistration.k8s.io"), []byte("policies.kyverno.io")}
 
 // handOver is a run for the CEL build.
@@ -111,11 +114,50 @@ func planHandOver(args []string, stdin io.Reader, stderr io.Writer) (h *handOver
 // celGroupIn returns the CEL group data names, or "".
 func celGroupIn(data []byte) string {
 	for _, g := range celGroups {
-		if bytes.Contains(data, g) {
-			return string(g)
+		for rest := data; ; {
+			i := bytes.Index(rest, g)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(g):]
+			if !keyPrefix(rest) {
+				return string(g)
+			}
 		}
 	}
 	return ""
+}
+
+// keyPrefix reports whether rest, the text after a group's name, makes it
+// the prefix of a map key: "/", a name ([A-Za-z0-9._-]), an optional
+// closing quote, optional blanks and a colon followed by a blank, a line
+// end, a quote (JSON) or the end of the text.
+func keyPrefix(rest []byte) bool {
+	if len(rest) < 2 || rest[0] != '/' {
+		return false
+	}
+	i := 1
+	for i < len(rest) && nameByte(rest[i]) {
+		i++
+	}
+	if i == 1 {
+		return false
+	}
+	if i < len(rest) && (rest[i] == '"' || rest[i] == '\'') {
+		i++
+	}
+	for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t') {
+		i++
+	}
+	if i == len(rest) || rest[i] != ':' {
+		return false
+	}
+	i++
+	return i == len(rest) || bytes.IndexByte([]byte(" \t\r\n\"{["), rest[i]) >= 0
+}
+
+func nameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
 }
 
 // celGroupUnder looks for a CEL group in the file p or in every file under

@@ -39,6 +39,31 @@ func TestCELGroupsCoverTheCELDialects(t *testing.T) {
 	assert.Empty(t, celGroupIn([]byte("apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n")))
 }
 
+// A group named only as the prefix of a map key (the policies.kyverno.io/
+// annotations of Kyverno's sample policies) is no CEL object; any other
+// mention is taken for one.
+func TestCELGroupIn(t *testing.T) {
+	for text, want := range map[string]string{
+		"metadata:\n  annotations:\n    policies.kyverno.io/title: Add labels\n    policies.kyverno.io/category: Other\n": "",
+		`{"metadata":{"annotations":{"policies.kyverno.io/description":"x"}}}`:                                            "",
+		"metadata: {annotations: {policies.kyverno.io/subject: Pod}}":                                                     "",
+		"annotations:\n  'policies.kyverno.io/severity' : medium\n":                                                       "",
+		"labels:\n  admissionregistration.k8s.io/x:\n":                                                                    "",
+		"labels:\n  admissionregistration.k8s.io/x:":                                                                      "",
+		"apiVersion: policies.kyverno.io/v1alpha1\nkind: MutatingPolicy\n":                                                "policies.kyverno.io",
+		"annotations:\n  policies.kyverno.io/title: x\n---\napiVersion: policies.kyverno.io/v1\n":                         "policies.kyverno.io",
+		"apiVersion:\n  policies.kyverno.io/v1\n":                                                                         "policies.kyverno.io",
+		`{"kind":"MutatingPolicy","apiVersion":"policies.kyverno.io/v1"}`:                                                 "policies.kyverno.io",
+		"{apiVersion: policies.kyverno.io/v1, kind: MutatingPolicy}":                                                      "policies.kyverno.io",
+		"apiVersion: admissionregistration.k8s.io/v1:x\n":                                                                 "admissionregistration.k8s.io",
+		"description: see policies.kyverno.io/v1 MutatingPolicy\n":                                                        "policies.kyverno.io",
+		"# policies.kyverno.io\n":                                                                                         "policies.kyverno.io",
+		"apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingAdmissionPolicy\n":                                    "admissionregistration.k8s.io",
+	} {
+		assert.Equal(t, want, celGroupIn([]byte(text)), text)
+	}
+}
+
 func TestPlanHandOver(t *testing.T) {
 	dir := t.TempDir()
 	plain := filepath.Join(dir, "plain")
