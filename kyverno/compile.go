@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
@@ -30,6 +31,11 @@ type compiled struct {
 	// nondeterministic lists the time- and randomness-dependent JMESPath
 	// calls of the rules, for a warning.
 	nondeterministic []string
+	// kinds remembers mayMatchKind by group, version and kind.
+	kinds struct {
+		sync.RWMutex
+		m map[[3]string]bool
+	}
 }
 
 // compiledRule is one mutate rule with what the engine needs at hand.

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -193,10 +194,30 @@ func parseKindSelector(s string) (group, version, kind, sub string) {
 	return "", "", "", ""
 }
 
+// kindSelector is parseKindSelector, remembered: kinds entries come from
+// policies, a few per run, and are read for every resource.
+func kindSelector(s string) (group, version, kind, sub string) {
+	kindSelectors.RLock()
+	p, ok := kindSelectors.m[s]
+	kindSelectors.RUnlock()
+	if !ok {
+		p[0], p[1], p[2], p[3] = parseKindSelector(s)
+		kindSelectors.Lock()
+		kindSelectors.m[s] = p
+		kindSelectors.Unlock()
+	}
+	return p[0], p[1], p[2], p[3]
+}
+
+var kindSelectors = struct {
+	sync.RWMutex
+	m map[string][4]string
+}{m: map[string][4]string{}}
+
 // kindMatches is upstream's CheckKind for a resource (no subresource).
 func (o *object) kindMatches(kinds []string) bool {
 	for _, k := range kinds {
-		g, v, kind, sub := parseKindSelector(k)
+		g, v, kind, sub := kindSelector(k)
 		if wildcard.Match(g, o.group) && wildcard.Match(v, o.version) && wildcard.Match(kind, o.kind) && wildcard.Match(sub, "") {
 			return true
 		}
