@@ -197,7 +197,7 @@ func (s celStep) FilterCount(n *yaml.RNode) (int, bool, error) {
 func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	r := s.run
 	if !r.done {
-		_, undo, err := asKyvernoSeesIt(n)
+		_, undo, err := asKyvernoSeesIt(n, nil)
 		if err != nil {
 			return 0, false, nil, err
 		}
@@ -220,7 +220,7 @@ func (s celStep) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
 	if r.states == nil || r.states[s.index] == nil || !r.changed[s.index] {
 		return 0, false, matched, nil
 	}
-	_, undo, err := asKyvernoSeesIt(n)
+	_, undo, err := asKyvernoSeesIt(n, nil)
 	if err != nil {
 		return 0, false, nil, err
 	}

@@ -252,10 +252,11 @@ type Set struct {
 // inside its step, on the resource as earlier rules left it.
 func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 	rules := make([]*policy.Rule, 0, len(s.policies)+len(s.cel))
+	share := &viewShare{}
 	for _, p := range s.policies {
 		rules = append(rules, &policy.Rule{Policy: &p.ref, Field: "spec.rules", Steps: []policy.Step{{
 			Field:  "spec.rules",
-			Filter: policyFilter{p: p, ns: s.namespaces},
+			Filter: policyFilter{p: p, ns: s.namespaces, share: share},
 		}}})
 	}
 	for _, c := range s.cel {
@@ -266,12 +267,13 @@ func (s *Set) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 
 // policyFilter runs one policy on a resource.
 type policyFilter struct {
-	p  *compiled
-	ns Namespaces
+	p     *compiled
+	ns    Namespaces
+	share *viewShare // with the other policies of the same Rules call
 }
 
 func (f policyFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
-	if _, _, _, err := f.p.apply(n, f.ns); err != nil {
+	if _, _, _, err := f.p.apply(n, f.ns, f.share); err != nil {
 		return nil, err
 	}
 	return n, nil
@@ -280,7 +282,7 @@ func (f policyFilter) Filter(n *yaml.RNode) (*yaml.RNode, error) {
 // FilterCount implements policy.CountingFilter: the rules that changed
 // the resource, and whether any patch edited its node.
 func (f policyFilter) FilterCount(n *yaml.RNode) (int, bool, error) {
-	applied, modified, _, err := f.p.apply(n, f.ns)
+	applied, modified, _, err := f.p.apply(n, f.ns, f.share)
 	return applied, modified, err
 }
 
@@ -288,7 +290,7 @@ func (f policyFilter) FilterCount(n *yaml.RNode) (int, bool, error) {
 // rules of spec.rules that matched the resource (an autogen rule as the
 // rule it was generated from).
 func (f policyFilter) FilterMatch(n *yaml.RNode) (int, bool, []string, error) {
-	return f.p.apply(n, f.ns)
+	return f.p.apply(n, f.ns, f.share)
 }
 
 // defaultNamespace gives a namespaced resource without a namespace the

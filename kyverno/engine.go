@@ -62,11 +62,11 @@ type identity struct {
 // matched it (match, exclude and preconditions passed), by the field of
 // the rule in spec.rules that they are or were generated from; a rule
 // error stops it.
-func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bool, matched []string, err error) {
+func (p *compiled) apply(n *yaml.RNode, ns Namespaces, share *viewShare) (applied int, modified bool, matched []string, err error) {
 	if g, v, k, ok := nodeGVK(n); ok && !p.mayMatchKind(g, v, k) {
 		return 0, false, nil, nil // no rule can match: the policy reads nothing of it
 	}
-	obj, undo, err := asKyvernoSeesIt(n)
+	obj, undo, err := asKyvernoSeesIt(n, share.take(n))
 	if err != nil {
 		return 0, false, nil, err
 	}
@@ -75,17 +75,22 @@ func (p *compiled) apply(n *yaml.RNode, ns Namespaces) (applied int, modified bo
 			err = uerr
 		}
 	}()
-	return p.run(n, obj, ns)
+	applied, modified, matched, final, err := p.run(n, obj, ns)
+	if err == nil {
+		share.keep(n, final)
+	}
+	return applied, modified, matched, err
 }
 
-// run runs the policy on n, whose JSON view is obj (owned by run).
-func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applied int, modified bool, matched []string, err error) {
+// run runs the policy on n, whose JSON view is obj (owned by run). final
+// is the view of n at the end, when run still holds it (else nil).
+func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applied int, modified bool, matched []string, final map[string]any, err error) {
 	defaultNamespace(obj)
 	if p.namespaced {
 		// A Policy applies only to resources of its own namespace.
 		meta, _ := obj["metadata"].(map[string]any)
 		if ns, _ := meta["namespace"].(string); ns != p.namespace || !namespacedKind(obj) {
-			return 0, false, nil, nil
+			return 0, false, nil, obj, nil
 		}
 	}
 	// asKyvernoSeesIt wrote the default namespace into the node too.
@@ -98,7 +103,7 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 		func() error { return r.ctx.AddImages(obj) },
 	} {
 		if err := step(); err != nil {
-			return 0, false, nil, fmt.Errorf("build the JSON context: %w", err)
+			return 0, false, nil, nil, fmt.Errorf("build the JSON context: %w", err)
 		}
 	}
 	// changedBy is the rule whose change later rules have not read yet:
@@ -107,13 +112,13 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 	for _, cr := range p.rules {
 		if changedBy != nil {
 			if err := r.refresh(); err != nil {
-				return applied, r.modified, matched, &RuleError{Rule: changedBy.name, Field: changedBy.field, Err: err}
+				return applied, r.modified, matched, nil, &RuleError{Rule: changedBy.name, Field: changedBy.field, Err: err}
 			}
 			changedBy = nil
 		}
 		ok, changed, err := r.rule(cr)
 		if err != nil {
-			return applied, r.modified, matched, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
+			return applied, r.modified, matched, nil, &RuleError{Rule: cr.name, Field: cr.field, Err: err}
 		}
 		if ok && !slices.Contains(matched, cr.source) {
 			matched = append(matched, cr.source)
@@ -127,7 +132,10 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 			break
 		}
 	}
-	return applied, r.modified, matched, nil
+	if r.objCurrent && r.objIsView {
+		final = r.obj
+	}
+	return applied, r.modified, matched, final, nil
 }
 
 // nodeGVK is the group, version and kind of a resource read from its
@@ -173,8 +181,22 @@ func nodeGVK(n *yaml.RNode) (group, version, kind string, ok bool) {
 // resource of this group, version and kind: a necessary condition of
 // Rule.matches, which checks kinds before anything else.
 func (p *compiled) mayMatchKind(group, version, kind string) bool {
+	key := [3]string{group, version, kind}
+	p.kinds.RLock()
+	may, known := p.kinds.m[key]
+	p.kinds.RUnlock()
+	if known {
+		return may
+	}
 	o := &object{group: group, version: version, kind: kind}
-	return slices.ContainsFunc(p.rules, func(cr *compiledRule) bool { return cr.rule.mayMatchKind(o) })
+	may = slices.ContainsFunc(p.rules, func(cr *compiledRule) bool { return cr.rule.mayMatchKind(o) })
+	p.kinds.Lock()
+	if p.kinds.m == nil {
+		p.kinds.m = map[[3]string]bool{}
+	}
+	p.kinds.m[key] = may
+	p.kinds.Unlock()
+	return may
 }
 
 // RuleError is a rule failing on a resource.
@@ -311,11 +333,11 @@ func explainPatch(err error, psm any) error {
 // patch applies a substituted {patchStrategicMerge, patchesJson6902} pair.
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
-		if changed, fast := tryFast(r.node, psm); fast {
+		if changed, fast, edits := tryFast(r.node, psm); fast {
 			if changed {
 				r.nodeJSON = nil // the node changed; its JSON text is unknown
 				r.modified = true
-				r.objCurrent = false
+				r.edited(edits)
 			}
 			return changed, nil
 		}
@@ -385,13 +407,15 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 		// before and after, compared deeply), and refreshes request.object
 		// after it at every nesting level. beforeObj may be the view the
 		// context holds as request.object, its numbers int64 already.
-		afterObj, err := r.view()
+		afterObj, fresh, err := r.currentView()
 		if err != nil {
 			return changed, err
 		}
 		if !sameJSON(beforeObj, afterObj) {
 			changed = true
-			r.objIsView = !defaultNamespace(afterObj)
+			if fresh {
+				r.objIsView = !defaultNamespace(afterObj)
+			}
 			r.obj, r.objCurrent = afterObj, true
 			if err := r.ctx.SetObjectOwned(afterObj); err != nil {
 				return changed, err
@@ -469,6 +493,9 @@ func sameJSON(a, b any) bool {
 		if !ok || len(x) != len(y) || (x == nil) != (y == nil) {
 			return false
 		}
+		if mapID(x) == mapID(y) {
+			return true // shared by an updated view (viewedit.go)
+		}
 		for k, v := range x {
 			if w, ok := y[k]; !ok || !sameJSON(v, w) {
 				return false
@@ -479,6 +506,9 @@ func sameJSON(a, b any) bool {
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) || (x == nil) != (y == nil) {
 			return false
+		}
+		if len(x) > 0 && &x[0] == &y[0] {
+			return true
 		}
 		for i := range x {
 			if !sameJSON(x[i], y[i]) {
@@ -523,8 +553,47 @@ func nestedForEach(v any) ([]ForEachMutation, error) {
 
 // tryFast applies a substituted patchStrategicMerge by the fast path when
 // it handles the patch's shape (the general path, smp.ApplyJSON, runs
-// otherwise); TestFastMatchesGeneral replaces it to compare the two.
-var tryFast = smp.TryFast
+// otherwise), with the places it changed; TestFastMatchesGeneral replaces
+// it to compare the two.
+var tryFast = smp.TryFastEdits
+
+// edited brings the view up to date after the fast path changed the node
+// at edits (viewedit.go), when it was current and the node's own view;
+// otherwise, or when that fails, the view is no longer current.
+func (r *run) edited(edits []smp.Edit) {
+	if !r.objCurrent || !r.objIsView || len(edits) == 0 || !keepViews {
+		r.objCurrent = false
+		return
+	}
+	obj, ok := withEdits(r.obj, edits)
+	if !ok {
+		r.objCurrent = false
+		return
+	}
+	r.obj = obj
+	if checkView != nil {
+		checkView(r)
+	}
+}
+
+// checkView, when set (by TestIncrementalView), checks each view withEdits
+// made against the node read again.
+var checkView func(*run)
+
+// keepViews turns off (in TestViewsChangeNothing) updating views from the
+// fast path's edits and handing them from policy to policy: every view is
+// then read from the node.
+var keepViews = true
+
+// currentView is the node's JSON view now: obj while it is current and
+// the node's own, else the node read again.
+func (r *run) currentView() (obj map[string]any, fresh bool, err error) {
+	if r.objCurrent && r.objIsView {
+		return r.obj, false, nil
+	}
+	obj, err = r.view()
+	return obj, true, err
+}
 
 var errNotObject = errors.New("the resource is not a JSON object")
 
@@ -607,7 +676,11 @@ func isWireAnnotation(key string) bool {
 // annotations back where they were (unless the policy wrote the same key)
 // and removes the default namespace again (when it is still "default"), so
 // the output differs from the input only by what the policy changed.
-func asKyvernoSeesIt(n *yaml.RNode) (obj map[string]any, undo func() error, err error) {
+//
+// shared, when not nil, is the view the previous policy left (viewShare):
+// it is taken as the view when the node's namespace, defaulted, agrees
+// with it, instead of reading the node again.
+func asKyvernoSeesIt(n *yaml.RNode, shared map[string]any) (obj map[string]any, undo func() error, err error) {
 	meta := n.Field(yaml.MetadataField)
 	if meta == nil || meta.Value.YNode().Kind != yaml.MappingNode {
 		obj, err := jsonView(n)
@@ -646,11 +719,17 @@ func asKyvernoSeesIt(n *yaml.RNode) (obj map[string]any, undo func() error, err 
 	}
 	defaulted := false
 	var nsValue *yaml.Node // the namespace value node that "default" replaced, if any
-	obj, err = jsonView(n)
-	if err != nil {
-		return nil, nil, err
+	obj, nsEmpty := fromShared(shared, meta.Value)
+	if obj == nil {
+		if obj, err = jsonView(n); err != nil {
+			return nil, nil, err
+		}
+		ns, _ := obj["metadata"].(map[string]any)["namespace"].(string)
+		nsEmpty = ns == ""
+	} else if checkShared != nil {
+		checkShared(n, obj, nsEmpty)
 	}
-	if ns, _ := obj["metadata"].(map[string]any)["namespace"].(string); ns == "" && namespacedKind(obj) {
+	if nsEmpty && namespacedKind(obj) {
 		if f := meta.Value.Field(yaml.NamespaceField); f != nil {
 			written := *f.Value.YNode() // namespace: "" or ~, put back as written
 			nsValue = &written

@@ -34,7 +34,7 @@ type fastChecker struct {
 	diffs              []string
 }
 
-func (c *fastChecker) try(n *yaml.RNode, patch any) (bool, bool) {
+func (c *fastChecker) try(n *yaml.RNode, patch any) (bool, bool, []smp.Edit) {
 	a, b := n.Copy(), n.Copy()
 	changedF, ok := smp.TryFast(a, patch)
 	c.mu.Lock()
@@ -44,7 +44,7 @@ func (c *fastChecker) try(n *yaml.RNode, patch any) (bool, bool) {
 		if s, _ := a.String(); s != mustString(n) {
 			c.diffs = append(c.diffs, fmt.Sprintf("declined but changed the resource; patch %v", patch))
 		}
-		return false, false
+		return false, false, nil
 	}
 	c.fast++
 	changedG, _, err := smp.ApplyJSON(b, nil, patch)
@@ -65,7 +65,7 @@ func (c *fastChecker) try(n *yaml.RNode, patch any) (bool, bool) {
 			c.diffs = append(c.diffs, fmt.Sprintf("YAML:\nfast:\n%s\ngeneral:\n%s\n%s", sa, sb, where()))
 		}
 	}
-	return false, false
+	return false, false, nil
 }
 
 func mustString(n *yaml.RNode) string {
@@ -99,7 +99,11 @@ func (c *fastChecker) report(t *testing.T) {
 
 // renderAll applies the Kyverno policies among docs to the other documents
 // in order, as policy.Apply does in a run; errors are the run's business.
-func renderAll(t *testing.T, docs []*yaml.RNode) {
+func renderAll(t *testing.T, docs []*yaml.RNode) { renderAllInto(t, docs, nil) }
+
+// renderAllInto is renderAll writing each resource after the policies, or
+// its error, and the compile errors to out (when not nil).
+func renderAllInto(t *testing.T, docs []*yaml.RNode, out *strings.Builder) {
 	var objs, resources []*yaml.RNode
 	for _, n := range docs {
 		if claimed, _ := (Dialect{}).Claims(n.GetApiVersion(), n.GetKind()); claimed {
@@ -113,12 +117,18 @@ func renderAll(t *testing.T, docs []*yaml.RNode) {
 	}
 	b, errs := policy.CompileFor(Dialect{}, objs, policy.Target{})
 	for _, err := range errs {
+		if out != nil {
+			fmt.Fprintf(out, "compile: %v\n", err)
+		}
 		if !policy.IsWarning(err) {
 			return
 		}
 	}
 	for _, n := range resources {
-		_, _ = policy.Apply(policy.NewResource(n), b.Sets) // outcomes are compared per patch
+		applied, err := policy.Apply(policy.NewResource(n), b.Sets) // renderAll: outcomes are compared per patch
+		if out != nil {
+			fmt.Fprintf(out, "---\napplied %d, error %v\n%s", applied, err, mustString(n))
+		}
 	}
 }
 

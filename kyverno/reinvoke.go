@@ -130,10 +130,11 @@ func (r Reinvocation) Rules(res *policy.Resource) ([]*policy.Rule, error) {
 		return nil, nil
 	}
 	rules := make([]*policy.Rule, 0, len(r.set.policies))
+	share := &viewShare{}
 	for _, p := range r.set.policies {
 		rules = append(rules, &policy.Rule{Policy: &p.ref, Field: reinvokedRules, Steps: []policy.Step{{
 			Field:  reinvokedRules,
-			Filter: policyFilter{p: p, ns: r.set.namespaces},
+			Filter: policyFilter{p: p, ns: r.set.namespaces, share: share},
 		}}})
 	}
 	return rules, nil

@@ -34,6 +34,11 @@ func ObjectValue(n *yaml.Node) (map[string]any, bool) {
 	return v.(map[string]any), true
 }
 
+// Value is ObjectValue for a node at depth (the length of its path from
+// the resource's root), whatever its kind: a part of the resource's value,
+// with the same ok.
+func Value(n *yaml.Node, depth int) (any, bool) { return value(n, depth) }
+
 func value(n *yaml.Node, depth int) (any, bool) {
 	if depth > 1000 || n.Style&yaml.TaggedStyle != 0 {
 		return nil, false

@@ -49,29 +49,60 @@ import (
 // resource when the fast path handles its shape, and reports ok. When ok is
 // false the resource is untouched and the caller runs ApplyJSON.
 func TryFast(resource *yaml.RNode, patch any) (changed, ok bool) {
+	changed, ok, _ = TryFastEdits(resource, patch)
+	return changed, ok
+}
+
+// Edit is one place where the fast path changed the resource's JSON
+// value: the scalar at Path took a new value, or the map at Path gained
+// the keys Added. Path holds map keys (string) and list indexes (int) from
+// the resource's root; Node is the scalar or the map, as edited.
+type Edit struct {
+	Path  []any
+	Node  *yaml.Node
+	Added []string
+}
+
+// TryFastEdits is TryFast that also reports, when it changed the resource,
+// every place whose JSON value changed (a caller holding the resource's
+// JSON value can bring it up to date from them instead of reading the
+// whole resource again). A scalar set to the value it had is not an edit.
+func TryFastEdits(resource *yaml.RNode, patch any) (changed, ok bool, edits []Edit) {
 	root := resource.YNode()
 	pm, isMap := patch.(map[string]any)
 	if !isMap || root == nil || root.Kind != yaml.MappingNode || root.Anchor != "" {
-		return false, false
+		return false, false, nil
 	}
 	tree, ok := patchTree(pm)
 	if !ok {
-		return false, false
+		return false, false, nil
 	}
 	s, ok := rootSchema(root)
 	if !ok {
-		return false, false
+		return false, false, nil
 	}
 	var p fastPlan
 	if !p.mergeMap(root, tree, s, true) {
-		return false, false
+		return false, false, nil
 	}
 	if !p.changed {
-		return false, true
+		return false, true, nil
 	}
 	p.apply()
 	normalise(root)
-	return true, true
+	for _, st := range p.sets {
+		if st.changed {
+			edits = append(edits, Edit{Path: st.path, Node: st.n})
+		}
+	}
+	for _, a := range p.adds {
+		keys := make([]string, len(a.fields))
+		for i, f := range a.fields {
+			keys[i] = f.key
+		}
+		edits = append(edits, Edit{Path: a.path, Node: a.m, Added: keys})
+	}
+	return true, true, edits
 }
 
 // pnode is a patch value: a string, a boolean, a map (fields in the order
@@ -235,18 +266,25 @@ type fastPlan struct {
 	sets    []scalarSet
 	adds    []fieldAdd
 	empties []*yaml.Node // empty dest maps that receive fields: their style goes
+	at      []any        // the path of the value being planned (keys, indexes)
 }
 
 type scalarSet struct {
-	n   *yaml.Node
-	str bool
-	v   string
+	n       *yaml.Node
+	str     bool
+	v       string
+	changed bool  // the JSON value changes
+	path    []any // where n is
 }
 
 type fieldAdd struct {
 	m      *yaml.Node
 	fields []pfield // final names, in the order kyaml appends them
+	path   []any    // where m is
 }
+
+// here is a copy of the path being planned.
+func (p *fastPlan) here() []any { return slices.Clone(p.at) }
 
 // mergeMap plans merging patch map pm into dest map d, with schema s.
 // Anchors of pm are resolved against d (pm is not modified). root marks the
@@ -285,7 +323,9 @@ func (p *fastPlan) mergeMap(d *yaml.Node, pm *pnode, s *openapi.ResourceSchema, 
 		if dv == errDup {
 			return false
 		}
+		p.at = append(p.at, name)
 		ok, used := p.mergeValue(dv, f.v, fieldSchema(s, name))
+		p.at = p.at[:len(p.at)-1]
 		if !ok {
 			return false
 		}
@@ -304,7 +344,7 @@ func (p *fastPlan) mergeMap(d *yaml.Node, pm *pnode, s *openapi.ResourceSchema, 
 	}
 	if len(added) > 0 {
 		sort.SliceStable(added, func(i, j int) bool { return added[i].key < added[j].key })
-		p.adds = append(p.adds, fieldAdd{d, added})
+		p.adds = append(p.adds, fieldAdd{d, added, p.here()})
 		p.changed = true
 	}
 	return true
@@ -326,7 +366,7 @@ func (p *fastPlan) mergeValue(dv *yaml.Node, v *pnode, s *openapi.ResourceSchema
 			if tag != yaml.NodeTagString {
 				return false, false
 			}
-			p.sets = append(p.sets, scalarSet{dv, true, v.str})
+			p.sets = append(p.sets, scalarSet{dv, true, v.str, dv.Value != v.str, p.here()})
 			p.changed = p.changed || dv.Value != v.str
 			return true, true
 		}
@@ -337,7 +377,7 @@ func (p *fastPlan) mergeValue(dv *yaml.Node, v *pnode, s *openapi.ResourceSchema
 		if !known {
 			return false, false
 		}
-		p.sets = append(p.sets, scalarSet{dv, false, boolText(v.b)})
+		p.sets = append(p.sets, scalarSet{dv, false, boolText(v.b), cur != v.b, p.here()})
 		p.changed = p.changed || cur != v.b
 		return true, true
 	case 'm':
@@ -414,7 +454,10 @@ func (p *fastPlan) mergeList(d *yaml.Node, v *pnode, s *openapi.ResourceSchema) 
 		if name == nil || name.kind != 's' || lookup(d.Content[0], "name").Value != name.str {
 			return false
 		}
-		if !p.mergeMap(d.Content[0], elem, es, false) {
+		p.at = append(p.at, 0)
+		ok := p.mergeMap(d.Content[0], elem, es, false)
+		p.at = p.at[:len(p.at)-1]
+		if !ok {
 			return false
 		}
 		for _, e := range d.Content[1:] {
@@ -429,7 +472,7 @@ func (p *fastPlan) mergeList(d *yaml.Node, v *pnode, s *openapi.ResourceSchema) 
 	// anchors named after it. All elements are named, so the merged list
 	// keeps its order.
 	tmpl := elem.clone()
-	for _, target := range d.Content {
+	for i, target := range d.Content {
 		if !walkAdds(tmpl, target) {
 			return false
 		}
@@ -438,7 +481,10 @@ func (p *fastPlan) mergeList(d *yaml.Node, v *pnode, s *openapi.ResourceSchema) 
 			return false // upstream adds no copy: the element would move
 		}
 		setName(cp, lookup(target, "name").Value)
-		if !p.mergeMap(target, cp, es, false) {
+		p.at = append(p.at, i)
+		ok := p.mergeMap(target, cp, es, false)
+		p.at = p.at[:len(p.at)-1]
+		if !ok {
 			return false
 		}
 	}
