@@ -61,7 +61,15 @@ func SubstituteAt(c *Context, doc any, path string) (any, error) {
 	return toJSON(v)
 }
 
-func substitute(r resolver, doc any) (any, error) { return substituteAt(r, doc, "") }
+// substitute is Substitute without the conversion to JSON numbers; the
+// result is copied, as walk shares unchanged parts with doc.
+func substitute(r resolver, doc any) (any, error) {
+	v, err := substituteAt(r, doc, "")
+	if err != nil {
+		return nil, err
+	}
+	return deepCopy(v), nil
+}
 
 func substituteAt(r resolver, doc any, path string) (any, error) {
 	doc, err := substituteReferences(doc)

@@ -16,20 +16,46 @@ import (
 // with "/" inside keys written `\/`.
 type leafFunc func(elem any, path string) (any, error)
 
-// walk returns a transformed copy of doc; the input is not modified.
+// walk returns doc transformed by f without modifying it. Maps and lists
+// in which f changed nothing are returned as they are, not copied: the
+// result shares them with doc (Substitute copies its result with toJSON,
+// substitute with deepCopy, so no caller sees the sharing).
 func walk(doc any, path string, f leafFunc) (any, error) {
+	out, _, err := walkShared(doc, path, f)
+	return out, err
+}
+
+// walkShared is walk that also says whether anything changed.
+func walkShared(doc any, path string, f leafFunc) (any, bool, error) {
+	changed := false
 	switch doc.(type) {
 	case map[string]any, []any:
 	default:
-		var err error
-		if doc, err = f(doc, path); err != nil {
-			return nil, err
+		v, err := f(doc, path)
+		if err != nil {
+			return nil, false, err
 		}
+		changed = !sameLeaf(doc, v)
+		doc = v
 	}
-	return walkChildren(doc, path, f)
+	out, childChanged, err := walkChildren(doc, path, f)
+	return out, changed || childChanged, err
 }
 
-func walkChildren(doc any, path string, f leafFunc) (any, error) {
+// sameLeaf reports whether f returned the leaf it was given: the same
+// string, or for other leaves (which f returns untouched) the same value.
+func sameLeaf(old, new any) bool {
+	switch o := old.(type) {
+	case string:
+		n, ok := new.(string)
+		return ok && n == o
+	case nil, bool, float64, int64, int:
+		return old == new
+	}
+	return false
+}
+
+func walkChildren(doc any, path string, f leafFunc) (any, bool, error) {
 	switch t := doc.(type) {
 	case map[string]any:
 		return walkObject(t, path, f)
@@ -40,33 +66,43 @@ func walkChildren(doc any, path string, f leafFunc) (any, error) {
 		for i, m := range t {
 			list[i] = m
 		}
-		return walkList(list, path, f)
+		out, _, err := walkList(list, path, f)
+		return out, true, err // the list's type changed
 	}
-	return doc, nil
+	return doc, false, nil
 }
 
 // walkObject visits keys in sorted order (upstream: Go map order). A key
-// renamed by f replaces the old one.
-func walkObject(m map[string]any, path string, f leafFunc) (any, error) {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
+// renamed by f replaces the old one. The map is copied on its first change.
+func walkObject(m map[string]any, path string, f leafFunc) (any, bool, error) {
+	var out map[string]any
 	for _, key := range sortedKeys(m) {
 		newKey, err := walkKey(key, path, f)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
-		value, err := walk(m[key], path+"/"+strings.ReplaceAll(key, "/", `\/`), f)
+		value, changed, err := walkShared(m[key], path+"/"+strings.ReplaceAll(key, "/", `\/`), f)
 		if err != nil {
-			return nil, err
+			return nil, false, err
+		}
+		if out == nil && !changed && newKey == key {
+			continue // nothing renamed yet: the copy would hold m[key]
+		}
+		if out == nil {
+			out = make(map[string]any, len(m))
+			for k, v := range m {
+				out[k] = v
+			}
 		}
 		if newKey != key {
 			delete(out, key)
 		}
 		out[newKey] = value
 	}
-	return out, nil
+	if out == nil {
+		return m, false, nil
+	}
+	return out, true, nil
 }
 
 func walkKey(key, path string, f leafFunc) (string, error) {
@@ -74,7 +110,7 @@ func walkKey(key, path string, f leafFunc) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if v, err = walkChildren(v, path, f); err != nil {
+	if v, _, err = walkChildren(v, path, f); err != nil {
 		return "", err
 	}
 	if v == nil {
@@ -87,14 +123,24 @@ func walkKey(key, path string, f leafFunc) (string, error) {
 	return s, nil
 }
 
-func walkList(list []any, path string, f leafFunc) (any, error) {
-	out := make([]any, len(list))
+func walkList(list []any, path string, f leafFunc) (any, bool, error) {
+	var out []any
 	for i, e := range list {
-		v, err := walk(e, path+"/"+strconv.Itoa(i), f)
+		v, changed, err := walkShared(e, path+"/"+strconv.Itoa(i), f)
 		if err != nil {
-			return nil, err
+			return nil, false, err
+		}
+		if !changed {
+			continue
+		}
+		if out == nil {
+			out = make([]any, len(list))
+			copy(out, list)
 		}
 		out[i] = v
 	}
-	return out, nil
+	if out == nil {
+		return list, false, nil
+	}
+	return out, true, nil
 }
