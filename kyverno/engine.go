@@ -259,7 +259,7 @@ func (r *run) rule(cr *compiledRule) (matched, changed bool, err error) {
 	}
 	var mutate map[string]any
 	if cr.mutateOnly {
-		sub, err := vars.SubstituteAt(r.ctx, cr.mutate, "/mutate")
+		sub, err := vars.SubstituteShared(r.ctx, cr.mutate, "/mutate") // r.patch only reads it
 		if err != nil {
 			return true, false, fmt.Errorf("variable substitution failed: %w", err)
 		}
@@ -331,6 +331,8 @@ func explainPatch(err error, psm any) error {
 }
 
 // patch applies a substituted {patchStrategicMerge, patchesJson6902} pair.
+// It only reads m, which may share parts with the policy
+// (vars.SubstituteShared).
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
 		if changed, fast, edits := tryFast(r.node, psm); fast {
@@ -465,12 +467,12 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 		} else {
 			doc := map[string]any{}
 			if fe.PatchStrategicMerge != nil {
-				doc["patchStrategicMerge"] = fe.PatchStrategicMerge // Substitute copies
+				doc["patchStrategicMerge"] = fe.PatchStrategicMerge
 			}
 			if fe.PatchesJSON6902 != "" {
 				doc["patchesJson6902"] = fe.PatchesJSON6902
 			}
-			sub, err := vars.Substitute(r.ctx, doc)
+			sub, err := vars.SubstituteShared(r.ctx, doc, "") // r.patch only reads it
 			if err != nil {
 				return changed, fmt.Errorf("variable substitution failed: %w", err)
 			}

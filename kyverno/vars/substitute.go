@@ -61,6 +61,55 @@ func SubstituteAt(c *Context, doc any, path string) (any, error) {
 	return toJSON(v)
 }
 
+// SubstituteShared is SubstituteAt for a caller that only reads the
+// result (a patch to apply): the parts of doc without a variable are
+// shared with it instead of copied, and the result is converted to JSON
+// values (toJSON) only when it holds other values. The result is the value
+// SubstituteAt returns.
+func SubstituteShared(c *Context, doc any, path string) (any, error) {
+	if c == nil {
+		return nil, errors.New("variable substitution needs a context")
+	}
+	v, err := substituteAt(c, doc, path)
+	if err != nil {
+		return nil, err
+	}
+	if isJSON(v) {
+		return v, nil
+	}
+	return toJSON(v)
+}
+
+// isJSON reports whether v holds only what toJSON returns unchanged:
+// strings, booleans, float64s, nil, and non-nil map[string]any and []any.
+func isJSON(v any) bool {
+	switch t := v.(type) {
+	case nil, string, bool, float64:
+		return true
+	case map[string]any:
+		if t == nil {
+			return false // toJSON makes it an empty map
+		}
+		for _, e := range t {
+			if !isJSON(e) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		if t == nil {
+			return false
+		}
+		for _, e := range t {
+			if !isJSON(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // substitute is Substitute without the conversion to JSON numbers; the
 // result is copied, as walk shares unchanged parts with doc.
 func substitute(r resolver, doc any) (any, error) {
