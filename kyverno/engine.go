@@ -17,6 +17,7 @@ import (
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
 	"github.com/apply-overrides/apply-overrides/kyverno/conditions"
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 	"github.com/apply-overrides/apply-overrides/kyverno/jsonpatch"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 	"github.com/apply-overrides/apply-overrides/kyverno/vars"
@@ -46,6 +47,8 @@ type run struct {
 	// objIsView says that obj is also the node's view as read (no default
 	// namespace added to it): a foreach entry then starts from it.
 	objIsView bool
+	// calm is what the fast path found calm in the node so far.
+	calm *smp.Calm
 }
 
 // identity is what stays fixed while a policy runs: the GVK of the
@@ -66,25 +69,29 @@ func (p *compiled) apply(n *yaml.RNode, ns Namespaces, share *viewShare) (applie
 	if g, v, k, ok := nodeGVK(n); ok && !p.mayMatchKind(g, v, k) {
 		return 0, false, nil, nil // no rule can match: the policy reads nothing of it
 	}
-	obj, undo, err := asKyvernoSeesIt(n, share.take(n))
+	shared, calm := share.take(n)
+	obj, undo, err := asKyvernoSeesIt(n, shared)
 	if err != nil {
 		return 0, false, nil, err
+	}
+	if shared == nil || mapID(obj) != mapID(shared) {
+		jsonvalue.Int64NumbersInPlace(obj) // the engine's views hold int64s (SetObjectConverted)
 	}
 	defer func() {
 		if uerr := undo(); uerr != nil && err == nil {
 			err = uerr
 		}
 	}()
-	applied, modified, matched, final, err := p.run(n, obj, ns)
+	applied, modified, matched, final, err := p.run(n, obj, ns, calm)
 	if err == nil {
-		share.keep(n, final)
+		share.keep(n, final, calm)
 	}
 	return applied, modified, matched, err
 }
 
 // run runs the policy on n, whose JSON view is obj (owned by run). final
 // is the view of n at the end, when run still holds it (else nil).
-func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applied int, modified bool, matched []string, final map[string]any, err error) {
+func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces, calm *smp.Calm) (applied int, modified bool, matched []string, final map[string]any, err error) {
 	defaultNamespace(obj)
 	if p.namespaced {
 		// A Policy applies only to resources of its own namespace.
@@ -94,11 +101,11 @@ func (p *compiled) run(n *yaml.RNode, obj map[string]any, ns Namespaces) (applie
 		}
 	}
 	// asKyvernoSeesIt wrote the default namespace into the node too.
-	r := &run{p: p, node: n, obj: obj, objCurrent: true, objIsView: true, ctx: vars.NewContext()}
+	r := &run{p: p, node: n, obj: obj, objCurrent: true, objIsView: true, ctx: vars.NewContext(), calm: calm}
 	r.ident.group, r.ident.version, r.ident.kind = gvk(obj)
 	r.ident.nsLabels, r.ident.nsKnown = ns.labels(obj)
 	for _, step := range []func() error{
-		func() error { return r.ctx.SetObjectOwned(obj) },
+		func() error { return r.ctx.SetObjectConverted(obj) },
 		func() error { return r.ctx.SetOperation(operation) },
 		func() error { return r.ctx.AddImages(obj) },
 	} {
@@ -216,14 +223,14 @@ func (e *RuleError) PolicyField() string { return e.Field }
 // is not built again.
 func (r *run) refresh() error {
 	if !r.objCurrent {
-		obj, err := jsonView(r.node)
+		obj, err := r.view()
 		if err != nil {
 			return err
 		}
 		r.objIsView = !defaultNamespace(obj)
 		r.obj, r.objCurrent = obj, true
 	}
-	return r.ctx.SetObjectOwned(r.obj)
+	return r.ctx.SetObjectConverted(r.obj)
 }
 
 // rule runs one rule: match, context, preconditions, then the patch or
@@ -335,7 +342,7 @@ func explainPatch(err error, psm any) error {
 // (vars.SubstituteShared).
 func (r *run) patch(m map[string]any) (bool, error) {
 	if psm, ok := m["patchStrategicMerge"]; ok && psm != nil {
-		if changed, fast, edits := tryFast(r.node, psm); fast {
+		if changed, fast, edits := tryFast(r.node, psm, r.calm); fast {
 			if changed {
 				r.nodeJSON = nil // the node changed; its JSON text is unknown
 				r.modified = true
@@ -345,6 +352,7 @@ func (r *run) patch(m map[string]any) (bool, error) {
 		}
 		changed, after, err := smp.ApplyJSON(r.node, r.nodeJSON, psm)
 		r.nodeJSON = after
+		r.calm.Forget()
 		if err != nil {
 			r.modified = true // an error may leave the node half-merged
 			r.objCurrent = false
@@ -372,6 +380,7 @@ func (r *run) patch(m map[string]any) (bool, error) {
 	}
 	r.modified = true
 	r.objCurrent = false
+	r.calm.Forget()
 	if err := jsonpatch.Apply(r.node, jp); err != nil {
 		return false, fmt.Errorf("failed to patch resource: %w", jsonpatch.Explain(err))
 	}
@@ -419,7 +428,7 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				r.objIsView = !defaultNamespace(afterObj)
 			}
 			r.obj, r.objCurrent = afterObj, true
-			if err := r.ctx.SetObjectOwned(afterObj); err != nil {
+			if err := r.ctx.SetObjectConverted(afterObj); err != nil {
 				return changed, err
 			}
 		}
@@ -557,7 +566,7 @@ func nestedForEach(v any) ([]ForEachMutation, error) {
 // it handles the patch's shape (the general path, smp.ApplyJSON, runs
 // otherwise), with the places it changed; TestFastMatchesGeneral replaces
 // it to compare the two.
-var tryFast = smp.TryFastEdits
+var tryFast = smp.TryFastCalm
 
 // edited brings the view up to date after the fast path changed the node
 // at edits (viewedit.go), when it was current and the node's own view;
@@ -583,8 +592,9 @@ func (r *run) edited(edits []smp.Edit) {
 var checkView func(*run)
 
 // keepViews turns off (in TestViewsChangeNothing) updating views from the
-// fast path's edits and handing them from policy to policy: every view is
-// then read from the node.
+// fast path's edits, handing them from policy to policy and remembering
+// calm parts (smp.Calm): every view is then read from the node, every
+// part walked again.
 var keepViews = true
 
 // currentView is the node's JSON view now: obj while it is current and
@@ -616,15 +626,21 @@ func (r *run) viewJSON() ([]byte, error) {
 // view is the resource's JSON value now: built from the nodes where
 // yamlnode.ObjectValue can, else decoded from the text the last strategic
 // merge left (nodeJSON) or from the node's JSON text.
+// Its integral numbers are int64s, as in all the views the engine holds
+// (the context takes them with SetObjectConverted).
 func (r *run) view() (map[string]any, error) {
-	if obj, ok := yamlnode.ObjectValue(r.node.YNode()); ok {
-		return obj, nil
+	obj, ok := yamlnode.ObjectValue(r.node.YNode())
+	if !ok {
+		b, err := r.viewJSON()
+		if err != nil {
+			return nil, err
+		}
+		if obj, err = decodeView(b); err != nil {
+			return nil, err
+		}
 	}
-	b, err := r.viewJSON()
-	if err != nil {
-		return nil, err
-	}
-	return decodeView(b)
+	jsonvalue.Int64NumbersInPlace(obj)
+	return obj, nil
 }
 
 // jsonView is the resource as Kyverno sees it: its JSON value.

@@ -34,7 +34,7 @@ type fastChecker struct {
 	diffs              []string
 }
 
-func (c *fastChecker) try(n *yaml.RNode, patch any) (bool, bool, []smp.Edit) {
+func (c *fastChecker) try(n *yaml.RNode, patch any, _ *smp.Calm) (bool, bool, []smp.Edit) {
 	a, b := n.Copy(), n.Copy()
 	changedF, ok := smp.TryFast(a, patch)
 	c.mu.Lock()

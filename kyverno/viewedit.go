@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
+	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 )
 
@@ -89,7 +90,7 @@ func (u *viewUpdate) at(v any, path []any, depth int, leaf func(any) (any, bool)
 // old: the scalar read from its node, or the map with the added keys.
 func (u *viewUpdate) leaf(old any, e smp.Edit, depth int) (any, bool) {
 	if e.Added == nil {
-		return yamlnode.Value(e.Node, depth)
+		return int64s(yamlnode.Value(e.Node, depth))
 	}
 	m, ok := old.(map[string]any)
 	if !ok {
@@ -110,7 +111,7 @@ func (u *viewUpdate) leaf(old any, e smp.Edit, depth int) (any, bool) {
 				return nil, false // a repeated key: the whole read decides
 			}
 			found = true
-			v, ok := yamlnode.Value(c[i+1], depth+1)
+			v, ok := int64s(yamlnode.Value(c[i+1], depth+1))
 			if !ok {
 				return nil, false
 			}
@@ -159,31 +160,52 @@ func listID(l []any) uintptr         { return reflect.ValueOf(l).Pointer() }
 // asKyvernoSeesIt (the same taken off and put on again) leave the node as
 // the view describes it, except where the policy itself wrote a wire
 // annotation or emptied the namespace: such a view is not kept.
+//
+// What the fast path found calm in the node (smp.Calm) is handed on with
+// it, less the root, metadata and annotations, which the undo and the next
+// asKyvernoSeesIt edit.
 type viewShare struct {
 	node *yaml.Node
 	view map[string]any
+	calm *smp.Calm
 }
 
-// take returns the view kept for n's node, if any, and forgets it.
-func (s *viewShare) take(n *yaml.RNode) map[string]any {
-	if s == nil || s.view == nil || !keepViews {
-		return nil
+// take returns the view kept for n's node, if any, and forgets it, and
+// the memory of calm parts for the policy to run (always one).
+func (s *viewShare) take(n *yaml.RNode) (map[string]any, *smp.Calm) {
+	if !keepViews {
+		return nil, nil
 	}
-	v := s.view
-	ok := s.node == n.YNode()
-	s.node, s.view = nil, nil
-	if !ok {
-		return nil
+	if s == nil || s.view == nil || s.node != n.YNode() {
+		if s != nil {
+			s.node, s.view, s.calm = nil, nil, nil
+		}
+		return nil, &smp.Calm{}
 	}
-	return v
+	v, calm := s.view, s.calm
+	s.node, s.view, s.calm = nil, nil, nil
+	root := n.YNode()
+	calm.ForgetNode(root)
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value != yaml.MetadataField {
+			continue
+		}
+		meta := root.Content[i+1]
+		calm.ForgetNode(meta)
+		for j := 0; j+1 < len(meta.Content); j += 2 {
+			calm.ForgetNode(meta.Content[j+1]) // annotations, namespace
+		}
+	}
+	return v, calm
 }
 
-// keep records view (nil: none) as n's view once the policy is done.
-func (s *viewShare) keep(n *yaml.RNode, view map[string]any) {
+// keep records view (nil: none) as n's view once the policy is done, with
+// calm.
+func (s *viewShare) keep(n *yaml.RNode, view map[string]any, calm *smp.Calm) {
 	if s == nil {
 		return
 	}
-	s.node, s.view = nil, nil
+	s.node, s.view, s.calm = nil, nil, nil
 	if view == nil {
 		return
 	}
@@ -201,7 +223,7 @@ func (s *viewShare) keep(n *yaml.RNode, view map[string]any) {
 	if ns, _ := meta["namespace"].(string); ns == "" && namespacedKind(view) {
 		return
 	}
-	s.node, s.view = n.YNode(), view
+	s.node, s.view, s.calm = n.YNode(), view, calm
 }
 
 // fromShared returns shared when it can be the view of the node whose
@@ -237,3 +259,12 @@ func fromShared(shared map[string]any, meta *yaml.RNode) (map[string]any, bool) 
 // checkShared, when set (by TestSharedView), checks each view taken from
 // the previous policy against the node read again.
 var checkShared func(n *yaml.RNode, view map[string]any, nsEmpty bool)
+
+// int64s turns a new part of a view into what the engine's views hold:
+// integral numbers as int64s.
+func int64s(v any, ok bool) (any, bool) {
+	if !ok {
+		return nil, false
+	}
+	return jsonvalue.Int64NumbersInPlace(v), true
+}

@@ -22,9 +22,9 @@ import (
 // viewChecker compares every view withEdits brings up to date with the
 // node read again (jsonView), and counts the updates.
 type viewChecker struct {
-	mu             sync.Mutex
-	updates, taken int
-	diffs          []string
+	mu                         sync.Mutex
+	updates, taken, remembered int
+	diffs                      []string
 }
 
 func (c *viewChecker) check(r *run) {
@@ -61,17 +61,35 @@ func (c *viewChecker) shared(n *yaml.RNode, view map[string]any, nsEmpty bool) {
 	}
 }
 
+// fast runs the fast path with the run's memory of calm parts and, on a
+// copy, without it: the two must agree on whether they take the patch,
+// on changed and on the printed resource.
+func (c *viewChecker) fast(n *yaml.RNode, patch any, memo *smp.Calm) (bool, bool, []smp.Edit) {
+	cp := n.Copy()
+	changedA, okA, _ := smp.TryFastCalm(cp, patch, nil)
+	changed, ok, edits := smp.TryFastCalm(n, patch, memo)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if memo != nil {
+		c.remembered++
+	}
+	if okA != ok || changedA != changed || mustString(cp) != mustString(n) {
+		c.diffs = append(c.diffs, fmt.Sprintf("with the calm memory: ok %v changed %v, without: ok %v changed %v; patch %v:\n%s\nwithout:\n%s", ok, changed, okA, changedA, patch, mustString(n), mustString(cp)))
+	}
+	return changed, ok, edits
+}
+
 func checkViews(t *testing.T) *viewChecker {
 	c := &viewChecker{}
-	savedView, savedShared := checkView, checkShared
-	checkView, checkShared = c.check, c.shared
-	t.Cleanup(func() { checkView, checkShared = savedView, savedShared })
+	savedView, savedShared, savedFast := checkView, checkShared, tryFast
+	checkView, checkShared, tryFast = c.check, c.shared, c.fast
+	t.Cleanup(func() { checkView, checkShared, tryFast = savedView, savedShared, savedFast })
 	return c
 }
 
 func (c *viewChecker) report(t *testing.T) {
 	t.Helper()
-	t.Logf("%d views updated from the fast path's edits, %d taken from the previous policy", c.updates, c.taken)
+	t.Logf("%d views updated from the fast path's edits, %d taken from the previous policy, %d fast paths with a calm memory", c.updates, c.taken, c.remembered)
 	for i, d := range c.diffs {
 		if i == 5 {
 			t.Errorf("... and %d more", len(c.diffs)-5)
@@ -83,7 +101,8 @@ func (c *viewChecker) report(t *testing.T) {
 
 // TestIncrementalView: wherever a view is brought up to date from the fast
 // path's edits, or taken from the previous policy, instead of being read
-// again, it equals the node read again:
+// again, it equals the node read again, and the fast path decides as it
+// would without its memory of calm parts (smp.Calm):
 // on the Kyverno conformance cases, the generated differential scenarios
 // and the benchmark's policies on resources shaped like the benchmark's.
 func TestIncrementalView(t *testing.T) {

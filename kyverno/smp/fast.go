@@ -68,6 +68,12 @@ type Edit struct {
 // JSON value can bring it up to date from them instead of reading the
 // whole resource again). A scalar set to the value it had is not an edit.
 func TryFastEdits(resource *yaml.RNode, patch any) (changed, ok bool, edits []Edit) {
+	return TryFastCalm(resource, patch, nil)
+}
+
+// TryFastCalm is TryFastEdits remembering in memo (nil: nowhere) what it
+// found calm, across the patches applied to the resource.
+func TryFastCalm(resource *yaml.RNode, patch any, memo *Calm) (changed, ok bool, edits []Edit) {
 	root := resource.YNode()
 	pm, isMap := patch.(map[string]any)
 	if !isMap || root == nil || root.Kind != yaml.MappingNode || root.Anchor != "" {
@@ -81,7 +87,7 @@ func TryFastEdits(resource *yaml.RNode, patch any) (changed, ok bool, edits []Ed
 	if !ok {
 		return false, false, nil
 	}
-	var p fastPlan
+	p := fastPlan{memo: memo}
 	if !p.mergeMap(root, tree, s, true) {
 		return false, false, nil
 	}
@@ -90,6 +96,12 @@ func TryFastEdits(resource *yaml.RNode, patch any) (changed, ok bool, edits []Ed
 	}
 	p.apply()
 	normalise(root)
+	for _, st := range p.sets {
+		memo.forgetPath(root, st.path)
+	}
+	for _, a := range p.adds {
+		memo.forgetPath(root, a.path)
+	}
 	for _, st := range p.sets {
 		if st.changed {
 			edits = append(edits, Edit{Path: st.path, Node: st.n})
@@ -267,6 +279,7 @@ type fastPlan struct {
 	adds    []fieldAdd
 	empties []*yaml.Node // empty dest maps that receive fields: their style goes
 	at      []any        // the path of the value being planned (keys, indexes)
+	memo    *Calm
 }
 
 type scalarSet struct {
@@ -338,7 +351,7 @@ func (p *fastPlan) mergeMap(d *yaml.Node, pm *pnode, s *openapi.ResourceSchema, 
 		if slices.Contains(patched, d.Content[i]) {
 			continue
 		}
-		if !calmField(d.Content[i], s, d.Content[i-1].Value) {
+		if !p.memo.calmField(d.Content[i], s, d.Content[i-1].Value) {
 			return false
 		}
 	}
@@ -461,7 +474,7 @@ func (p *fastPlan) mergeList(d *yaml.Node, v *pnode, s *openapi.ResourceSchema) 
 			return false
 		}
 		for _, e := range d.Content[1:] {
-			if !calm(e, es) {
+			if !p.memo.calm(e, es) {
 				return false
 			}
 		}
@@ -610,10 +623,25 @@ func hasTypeKeys(m *yaml.Node) bool {
 // regard to comments, which Apply takes off before the walk, and
 // accepting associative lists whose elements have distinct names and are
 // calm themselves.
-func calm(n *yaml.Node, s *openapi.ResourceSchema) bool {
+func (c *Calm) calm(n *yaml.Node, s *openapi.ResourceSchema) bool {
 	if n.Anchor != "" {
 		return false
 	}
+	if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+		if c.has(n) {
+			return true
+		}
+		if !c.walk(n, s) {
+			return false
+		}
+		c.add(n)
+		return true
+	}
+	return c.walk(n, s)
+}
+
+// walk is calm without the memory for n itself.
+func (c *Calm) walk(n *yaml.Node, s *openapi.ResourceSchema) bool {
 	switch n.Kind {
 	case yaml.ScalarNode:
 		tag := shortTag(n)
@@ -635,7 +663,7 @@ func calm(n *yaml.Node, s *openapi.ResourceSchema) bool {
 		}
 		es := elementSchema(s)
 		for _, e := range n.Content {
-			if !calm(e, es) {
+			if !c.calm(e, es) {
 				return false
 			}
 		}
@@ -652,7 +680,7 @@ func calm(n *yaml.Node, s *openapi.ResourceSchema) bool {
 			if repeatedKey(n, i) {
 				return false
 			}
-			if !calmField(n.Content[i+1], s, k.Value) {
+			if !c.calmField(n.Content[i+1], s, k.Value) {
 				return false
 			}
 		}
@@ -663,11 +691,80 @@ func calm(n *yaml.Node, s *openapi.ResourceSchema) bool {
 
 // calmField is calm for the value v of field name of a map of schema s;
 // a scalar needs no schema, so none is looked up.
-func calmField(v *yaml.Node, s *openapi.ResourceSchema, name string) bool {
+func (c *Calm) calmField(v *yaml.Node, s *openapi.ResourceSchema, name string) bool {
 	if v.Kind == yaml.ScalarNode {
-		return calm(v, nil)
+		return c.calm(v, nil)
 	}
-	return calm(v, fieldSchema(s, name))
+	if c.has(v) {
+		return true // its schema need not be looked up
+	}
+	return c.calm(v, fieldSchema(s, name))
+}
+
+// Calm remembers, across the patches the fast path applies to one
+// resource, the maps and lists it found calm, so that a part of the
+// resource no patch enters is walked once, not once per patch.
+// TryFastEdits forgets the maps and lists on the paths it edits; the
+// caller calls Forget when anything else edits the resource. A nil *Calm
+// remembers nothing.
+type Calm struct {
+	known map[*yaml.Node]struct{}
+}
+
+func (c *Calm) has(n *yaml.Node) bool {
+	if c == nil {
+		return false
+	}
+	_, ok := c.known[n]
+	return ok
+}
+
+func (c *Calm) add(n *yaml.Node) {
+	if c == nil {
+		return
+	}
+	if c.known == nil {
+		c.known = make(map[*yaml.Node]struct{}, 64)
+	}
+	c.known[n] = struct{}{}
+}
+
+// Forget forgets everything (after an edit other than the fast path's).
+func (c *Calm) Forget() {
+	if c != nil {
+		clear(c.known)
+	}
+}
+
+// ForgetNode forgets n (whose contents changed).
+func (c *Calm) ForgetNode(n *yaml.Node) {
+	if c != nil {
+		delete(c.known, n)
+	}
+}
+
+// forgetPath forgets the maps and lists from root along path.
+func (c *Calm) forgetPath(root *yaml.Node, path []any) {
+	if c == nil || len(c.known) == 0 {
+		return
+	}
+	n := root
+	delete(c.known, n)
+	for _, step := range path {
+		switch k := step.(type) {
+		case string:
+			n = lookup(n, k)
+		case int:
+			if n.Kind != yaml.SequenceNode || k >= len(n.Content) {
+				return
+			}
+			n = n.Content[k]
+		}
+		if n == nil || n == errDup {
+			return
+		}
+		delete(c.known, n)
+	}
 }
 
 // distinctKeys reports that every element of associative list n is a map

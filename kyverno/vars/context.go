@@ -29,7 +29,10 @@ type Context struct {
 	// change are never read before the next one replaces them.
 	pending    map[string]any
 	hasPending bool
-	loaders    []*loader
+	// pendingInt64 says that pending's integral numbers are int64s
+	// already (SetObjectConverted).
+	pendingInt64 bool
+	loaders      []*loader
 	// active is the loader being run: while it runs, queries only trigger
 	// loaders declared before it, at its level or below.
 	active struct{ level, index int }
@@ -66,7 +69,16 @@ func (c *Context) SetObject(obj any) error {
 // caller neither reads nor changes obj afterwards, and the context turns
 // its numbers into int64 in place when a query first reads it.
 func (c *Context) SetObjectOwned(obj map[string]any) error {
-	c.pending, c.hasPending = obj, true
+	c.pending, c.hasPending, c.pendingInt64 = obj, true, false
+	c.setNamespace(obj)
+	return nil
+}
+
+// SetObjectConverted is SetObjectOwned for an object whose integral
+// numbers are int64s already (jsonvalue.Int64NumbersInPlace): the context
+// does not walk it again.
+func (c *Context) SetObjectConverted(obj map[string]any) error {
+	c.pending, c.hasPending, c.pendingInt64 = obj, true, true
 	c.setNamespace(obj)
 	return nil
 }
@@ -89,11 +101,15 @@ func (c *Context) materialize() {
 	if !c.hasPending {
 		return
 	}
-	c.setLeaf(jsonvalue.Int64NumbersInPlace(c.pending), "request", "object")
+	obj := c.pending
+	if !c.pendingInt64 {
+		jsonvalue.Int64NumbersInPlace(obj)
+	}
+	c.setLeaf(obj, "request", "object")
 	c.dropPending()
 }
 
-func (c *Context) dropPending() { c.pending, c.hasPending = nil, false }
+func (c *Context) dropPending() { c.pending, c.hasPending, c.pendingInt64 = nil, false, false }
 
 // unshare gives the context private copies of request.object and
 // request.oldObject, before a query that may edit what it reads (the
