@@ -22,7 +22,7 @@ var (
 // at the referring leaf; anchors in doc's keys are ignored), then drops the
 // backslash of every \$(...) (pkg/engine/variables/vars.go).
 func substituteReferences(doc any) (any, error) {
-	return walk(doc, "", func(elem any, at string) (any, error) {
+	return walkMarked(doc, "", "$(", func(elem any, at string) (any, error) {
 		s, ok := elem.(string)
 		if !ok || !strings.Contains(s, "$(") {
 			return elem, nil // both expressions need "$("

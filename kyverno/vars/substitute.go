@@ -126,7 +126,7 @@ func substituteAt(r resolver, doc any, path string) (any, error) {
 		return nil, err
 	}
 	deleting := r.Operation() == "DELETE"
-	return walk(doc, path, func(elem any, at string) (any, error) {
+	return walkMarked(doc, path, "{{", func(elem any, at string) (any, error) {
 		s, ok := elem.(string)
 		if !ok {
 			return elem, nil

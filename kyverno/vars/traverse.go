@@ -5,6 +5,7 @@ package vars
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,24 +22,52 @@ type leafFunc func(elem any, path string) (any, error)
 // result shares them with doc (Substitute copies its result with toJSON,
 // substitute with deepCopy, so no caller sees the sharing).
 func walk(doc any, path string, f leafFunc) (any, error) {
-	out, _, err := walkShared(doc, path, f)
+	w := walker{f: f}
+	out, _, err := w.walkShared(doc, path)
 	return out, err
 }
 
+// walkMarked is walk for an f that returns every leaf and key unchanged
+// but the strings holding marker ("{{" for variables, "$(" for
+// references): f sees only those, and the paths of the rest are never
+// built.
+func walkMarked(doc any, path, marker string, f leafFunc) (any, error) {
+	w := walker{f: f, marker: marker}
+	out, _, err := w.walkShared(doc, path)
+	return out, err
+}
+
+type walker struct {
+	f      leafFunc
+	marker string
+}
+
+// skips reports a leaf or key f would return unchanged.
+func (w *walker) skips(v any) bool {
+	if w.marker == "" {
+		return false
+	}
+	s, ok := v.(string)
+	return !ok || !strings.Contains(s, w.marker)
+}
+
 // walkShared is walk that also says whether anything changed.
-func walkShared(doc any, path string, f leafFunc) (any, bool, error) {
+func (w *walker) walkShared(doc any, path string) (any, bool, error) {
 	changed := false
 	switch doc.(type) {
 	case map[string]any, []any:
 	default:
-		v, err := f(doc, path)
+		if w.skips(doc) {
+			return doc, false, nil
+		}
+		v, err := w.f(doc, path)
 		if err != nil {
 			return nil, false, err
 		}
 		changed = !sameLeaf(doc, v)
 		doc = v
 	}
-	out, childChanged, err := walkChildren(doc, path, f)
+	out, childChanged, err := w.walkChildren(doc, path)
 	return out, changed || childChanged, err
 }
 
@@ -55,18 +84,18 @@ func sameLeaf(old, new any) bool {
 	return false
 }
 
-func walkChildren(doc any, path string, f leafFunc) (any, bool, error) {
+func (w *walker) walkChildren(doc any, path string) (any, bool, error) {
 	switch t := doc.(type) {
 	case map[string]any:
-		return walkObject(t, path, f)
+		return w.walkObject(t, path)
 	case []any:
-		return walkList(t, path, f)
+		return w.walkList(t, path)
 	case []map[string]any:
 		list := make([]any, len(t))
 		for i, m := range t {
 			list[i] = m
 		}
-		out, _, err := walkList(list, path, f)
+		out, _, err := w.walkList(list, path)
 		return out, true, err // the list's type changed
 	}
 	return doc, false, nil
@@ -74,16 +103,28 @@ func walkChildren(doc any, path string, f leafFunc) (any, bool, error) {
 
 // walkObject visits keys in sorted order (upstream: Go map order). A key
 // renamed by f replaces the old one. The map is copied on its first change.
-func walkObject(m map[string]any, path string, f leafFunc) (any, bool, error) {
+func (w *walker) walkObject(m map[string]any, path string) (any, bool, error) {
 	var out map[string]any
-	for _, key := range sortedKeys(m) {
-		newKey, err := walkKey(key, path, f)
-		if err != nil {
-			return nil, false, err
+	var buf [8]string
+	keys := buf[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		newKey := key
+		if !w.skips(key) {
+			var err error
+			if newKey, err = w.walkKey(key, path); err != nil {
+				return nil, false, err
+			}
 		}
-		value, changed, err := walkShared(m[key], path+"/"+strings.ReplaceAll(key, "/", `\/`), f)
-		if err != nil {
-			return nil, false, err
+		value, changed := m[key], false
+		if !isLeaf(value) || !w.skips(value) {
+			var err error
+			if value, changed, err = w.walkShared(value, path+"/"+strings.ReplaceAll(key, "/", `\/`)); err != nil {
+				return nil, false, err
+			}
 		}
 		if out == nil && !changed && newKey == key {
 			continue // nothing renamed yet: the copy would hold m[key]
@@ -105,12 +146,21 @@ func walkObject(m map[string]any, path string, f leafFunc) (any, bool, error) {
 	return out, true, nil
 }
 
-func walkKey(key, path string, f leafFunc) (string, error) {
-	v, err := f(key, path)
+// isLeaf reports whether v is a leaf (not a map or list).
+func isLeaf(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any, []map[string]any:
+		return false
+	}
+	return true
+}
+
+func (w *walker) walkKey(key, path string) (string, error) {
+	v, err := w.f(key, path)
 	if err != nil {
 		return "", err
 	}
-	if v, _, err = walkChildren(v, path, f); err != nil {
+	if v, _, err = w.walkChildren(v, path); err != nil {
 		return "", err
 	}
 	if v == nil {
@@ -123,10 +173,13 @@ func walkKey(key, path string, f leafFunc) (string, error) {
 	return s, nil
 }
 
-func walkList(list []any, path string, f leafFunc) (any, bool, error) {
+func (w *walker) walkList(list []any, path string) (any, bool, error) {
 	var out []any
 	for i, e := range list {
-		v, changed, err := walkShared(e, path+"/"+strconv.Itoa(i), f)
+		if isLeaf(e) && w.skips(e) {
+			continue
+		}
+		v, changed, err := w.walkShared(e, path+"/"+strconv.Itoa(i))
 		if err != nil {
 			return nil, false, err
 		}
