@@ -292,8 +292,7 @@ func (r *run) object() *object {
 		o.name, _ = meta["generateName"].(string)
 	}
 	o.namespace, _ = meta["namespace"].(string)
-	o.labels = stringMap(meta["labels"])
-	o.annotations = stringMap(meta["annotations"])
+	o.meta = meta
 	return o
 }
 

@@ -25,7 +25,11 @@ const operation = "CREATE"
 type object struct {
 	group, version, kind string
 	name, namespace      string
-	labels, annotations  map[string]string
+	// meta is the resource's metadata, whose labels and annotations
+	// (strings only) are read when a filter needs them.
+	meta                map[string]any
+	labels, annotations map[string]string
+	read                bool
 	// nsLabels are the labels of the resource's namespace (from a Namespace
 	// object of the input; empty for a cluster-scoped resource); nsKnown is
 	// false when the input has no such Namespace.
@@ -138,6 +142,9 @@ func (o *object) matchesDescription(d *ResourceDescription) bool {
 		if !slices.ContainsFunc(d.Namespaces, func(p string) bool { return wildcard.Match(p, ns) }) {
 			return false
 		}
+	}
+	if (len(d.Annotations) > 0 || d.Selector != nil) && !o.read && o.meta != nil {
+		o.labels, o.annotations, o.read = stringMap(o.meta["labels"]), stringMap(o.meta["annotations"]), true
 	}
 	if len(d.Annotations) > 0 && !annotationsMatch(d.Annotations, o.annotations) {
 		return false

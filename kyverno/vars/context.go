@@ -6,6 +6,7 @@ package vars
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 )
@@ -111,11 +112,17 @@ func (c *Context) materialize() {
 
 func (c *Context) dropPending() { c.pending, c.hasPending, c.pendingInt64 = nil, false, false }
 
-// unshare gives the context private copies of request.object and
-// request.oldObject, before a query that may edit what it reads (the
+// unshare gives the context private copies of request.object,
+// request.oldObject and the foreach elements, before a query that may edit
+// what it reads (the
 // JMESPath fork's sort_by sorts its argument in place, as upstream, where
 // the edit stays in the context until the next checkpoint is restored).
 func (c *Context) unshare() {
+	for k, v := range c.data {
+		if strings.HasPrefix(k, "element") && !strings.HasPrefix(k, "elementIndex") {
+			c.data[k] = deepCopy(v) // EvaluateList shares elements with request.object
+		}
+	}
 	r, ok := c.data["request"].(map[string]any)
 	if !ok {
 		return

@@ -102,6 +102,33 @@ func TestCheckpointsShareTheObject(t *testing.T) {
 	assert.Equal(t, []any{"b", false, nil}, v, "an owned object's integers become int64 too (neither equal to nor comparable with a JMESPath number)")
 }
 
+// Foreach elements share the object's values (EvaluateList does not copy
+// them); a sort_by over an element sorts a private copy, so the object
+// keeps its order.
+func TestElementsShareTheObject(t *testing.T) {
+	c := NewContext()
+	obj := map[string]any{"spec": map[string]any{"containers": []any{
+		map[string]any{"name": "a", "env": []any{map[string]any{"n": "y"}, map[string]any{"n": "x"}}}}}}
+	require.NoError(t, c.SetObjectOwned(obj))
+	c.Checkpoint()
+	list, err := EvaluateList(c, "request.object.spec.containers")
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	c.Reset()
+	require.NoError(t, c.AddElement(list[0], 0, 0))
+	v, err := c.Query("sort_by(element.env, &n)[0].n")
+	require.NoError(t, err)
+	assert.Equal(t, "x", v)
+	v, err = c.Query("element.env[0].n")
+	require.NoError(t, err)
+	assert.Equal(t, "x", v, "sort_by sorts the element it reads, as upstream")
+	v, err = c.Query("request.object.spec.containers[0].env[0].n")
+	require.NoError(t, err)
+	assert.Equal(t, "y", v, "not the object the element came from")
+	assert.Equal(t, "y", obj["spec"].(map[string]any)["containers"].([]any)[0].(map[string]any)["env"].([]any)[0].(map[string]any)["n"])
+	c.Restore()
+}
+
 func TestAddVariable(t *testing.T) {
 	c := NewContext()
 	require.NoError(t, c.AddVariable("cfg", map[string]any{"a": 1}))
