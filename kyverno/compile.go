@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/decode"
+	"github.com/apply-overrides/apply-overrides/kyverno/conditions"
 	"github.com/apply-overrides/apply-overrides/kyverno/vars"
 	"github.com/apply-overrides/apply-overrides/policy"
 )
@@ -48,6 +49,9 @@ type compiledRule struct {
 	source string
 	// doc is the rule's JSON value, substituted whole before a patch.
 	doc any
+	// pre is rule.Preconditions parsed (read only), or preErr.
+	pre    *conditions.Conditions
+	preErr error
 	// mutate is doc's mutate part, and mutateOnly says that substituting
 	// it alone gives what substituting doc gives: nothing else in doc
 	// holds a variable or a reference (so nothing else can change or
@@ -98,6 +102,7 @@ func compilePolicy(obj *yaml.RNode, ref policy.Ref) (*compiled, *invalid) {
 			continue // validate, generate and verifyImages rules do not mutate
 		}
 		cr := &compiledRule{rule: r, name: r.Name, field: ruleField(&p, i, r.Name)}
+		cr.pre, cr.preErr = conditions.Parse(r.Preconditions) // reported where upstream evaluates them
 		src := sourceOf(&p, cr.field, r.Name)
 		cr.source = cr.field
 		if src >= 0 {

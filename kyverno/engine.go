@@ -250,7 +250,10 @@ func (r *run) rule(cr *compiledRule) (matched, changed bool, err error) {
 	if err := r.loadContext(cr.rule.Context); err != nil {
 		return false, false, fmt.Errorf("failed to load context: %w", err)
 	}
-	ok, _, err := conditions.Evaluate(cr.rule.Preconditions, r.substituter())
+	if cr.preErr != nil { // conditions.Evaluate's error
+		return false, false, fmt.Errorf("failed to evaluate preconditions: %w", fmt.Errorf("failed to parse preconditions: %w", cr.preErr))
+	}
+	ok, _, err := cr.pre.Evaluate(r.substituter())
 	if err != nil {
 		return false, false, fmt.Errorf("failed to evaluate preconditions: %w", err)
 	}
@@ -439,6 +442,14 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 	r.ctx.Checkpoint()
 	defer r.ctx.Restore()
 	changed := false
+	// The patch document, substituted for each element (and only read).
+	doc := map[string]any{}
+	if fe.PatchStrategicMerge != nil {
+		doc["patchStrategicMerge"] = fe.PatchStrategicMerge
+	}
+	if fe.PatchesJSON6902 != "" {
+		doc["patchesJson6902"] = fe.PatchesJSON6902
+	}
 	for k := range list {
 		idx := k
 		if descending {
@@ -473,13 +484,6 @@ func (r *run) foreachEntry(i int, fe *ForEachMutation, list []any, descending bo
 				return changed, err
 			}
 		} else {
-			doc := map[string]any{}
-			if fe.PatchStrategicMerge != nil {
-				doc["patchStrategicMerge"] = fe.PatchStrategicMerge
-			}
-			if fe.PatchesJSON6902 != "" {
-				doc["patchesJson6902"] = fe.PatchesJSON6902
-			}
 			sub, err := vars.SubstituteShared(r.ctx, doc, "") // r.patch only reads it
 			if err != nil {
 				return changed, fmt.Errorf("variable substitution failed: %w", err)

@@ -6,6 +6,7 @@ package vars
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
@@ -229,11 +230,29 @@ func (c *Context) AddElement(elem any, index, nesting int) error {
 		}
 	}
 	c.data["element"] = e
-	c.data[fmt.Sprintf("element%d", nesting)] = e
+	c.data[elementName("element", nesting)] = e
 	c.data["elementIndex"] = int64(index)
-	c.data[fmt.Sprintf("elementIndex%d", nesting)] = int64(index)
+	c.data[elementName("elementIndex", nesting)] = int64(index)
 	return nil
 }
+
+// elementName is prefix followed by nesting: element0, elementIndex1...
+func elementName(prefix string, nesting int) string {
+	if nesting >= 0 && nesting < len(elementNames) {
+		if prefix == "element" {
+			return elementNames[nesting][0]
+		}
+		return elementNames[nesting][1]
+	}
+	return prefix + strconv.Itoa(nesting)
+}
+
+var elementNames = func() (names [8][2]string) {
+	for i := range names {
+		names[i] = [2]string{"element" + strconv.Itoa(i), "elementIndex" + strconv.Itoa(i)}
+	}
+	return names
+}()
 
 // Warnings returns the errors of context entries that failed to reload after
 // Reset or Restore; upstream logs them and carries on.
