@@ -655,7 +655,8 @@ func (c *Calm) walk(n *yaml.Node, s *openapi.ResourceSchema) bool {
 		}
 		return false
 	case yaml.SequenceNode:
-		if !schema.IsAssociative(s, nil, false) {
+		assoc, _ := listSchema(s)
+		if !assoc {
 			return true
 		}
 		if n.Style != 0 || !distinctKeys(n, s) {
@@ -771,14 +772,23 @@ func (c *Calm) forgetPath(root *yaml.Node, path []any) {
 // with a non-empty first merge key and that no two elements have the same
 // merge key values (kyaml then walks each element alone, in place).
 func distinctKeys(n *yaml.Node, s *openapi.ResourceSchema) bool {
-	_, keys := s.PatchStrategyAndKeyList()
+	_, keys := listSchema(s)
 	if len(keys) == 0 {
 		return false
 	}
-	seen := make([]string, 0, len(n.Content))
+	var buf [16]string
+	seen := buf[:0]
 	for _, e := range n.Content {
 		if e.Kind != yaml.MappingNode {
 			return false
+		}
+		if len(keys) == 1 { // the usual case: the id is the key's value
+			v := lookup(e, keys[0])
+			if v == nil || v == errDup || v.Kind != yaml.ScalarNode || v.Value == "" || shortTag(v) == yaml.NodeTagNull || slices.Contains(seen, v.Value) {
+				return false
+			}
+			seen = append(seen, v.Value)
+			continue
 		}
 		var id strings.Builder
 		for i, k := range keys {
@@ -929,6 +939,30 @@ func elementSchema(s *openapi.ResourceSchema) *openapi.ResourceSchema {
 	}
 	return cachedSchema(schemaKey{s: s, kind: "[]"}, s.Elements)
 }
+
+// listSchema is what calm reads of a list's schema s, remembered per
+// schema: schema.IsAssociative(s, nil, false) and the merge keys
+// (PatchStrategyAndKeyList).
+func listSchema(s *openapi.ResourceSchema) (associative bool, keys []string) {
+	if s == nil {
+		return schema.IsAssociative(s, nil, false), nil
+	}
+	if v, ok := listSchemas.Load(s); ok {
+		l := v.(*listInfo)
+		return l.associative, l.keys
+	}
+	l := &listInfo{associative: schema.IsAssociative(s, nil, false)}
+	_, l.keys = s.PatchStrategyAndKeyList()
+	listSchemas.Store(s, l)
+	return l.associative, l.keys
+}
+
+type listInfo struct {
+	associative bool
+	keys        []string
+}
+
+var listSchemas sync.Map // *openapi.ResourceSchema -> *listInfo
 
 // rootSchema is kyaml's schema for the resource's apiVersion and kind, as
 // its walker finds it; ok is false when they are not plain strings.
