@@ -98,9 +98,15 @@ func TryFastCalm(resource *yaml.RNode, patch any, memo *Calm) (changed, ok bool,
 	normalise(root)
 	for _, st := range p.sets {
 		memo.forgetPath(root, st.path)
+		if len(st.path) == 1 && (st.path[0] == yaml.APIVersionField || st.path[0] == yaml.KindField) {
+			memo.Forget() // the root schema, which every part was judged with, changed
+		}
 	}
 	for _, a := range p.adds {
 		memo.forgetPath(root, a.path)
+		if len(a.path) == 0 && slices.ContainsFunc(a.fields, func(f pfield) bool { return f.key == yaml.APIVersionField || f.key == yaml.KindField }) {
+			memo.Forget()
+		}
 	}
 	for _, st := range p.sets {
 		if st.changed {
