@@ -146,27 +146,30 @@ func parseDocs(t *testing.T, text string) []*yaml.RNode {
 	return out
 }
 
-// TestFastMatchesGeneral: the fast path agrees with the general path on
-// every strategic merge of the Kyverno conformance cases, the generated
+// checkedInput is a set of inputs the fast-path and view tests render;
+// each call of docs parses them afresh, one document list per input.
+type checkedInput struct {
+	name string
+	docs func(t *testing.T) [][]*yaml.RNode
+}
+
+// checkedInputs are the Kyverno conformance cases, the generated
 // differential scenarios, and the benchmark's two policies on resources
 // shaped like the benchmark's (and the function's bench corpus).
-func TestFastMatchesGeneral(t *testing.T) {
-	t.Run("conformance", func(t *testing.T) {
-		c := checkFast(t)
+var checkedInputs = []checkedInput{
+	{"conformance", func(t *testing.T) (out [][]*yaml.RNode) {
 		for _, cs := range conformancetest.Load(t, "../testdata/conformance", "kyverno") {
-			renderAll(t, conformancetest.Items(t, cs))
+			out = append(out, conformancetest.Items(t, cs))
 		}
-		c.report(t)
-	})
-	t.Run("generated", func(t *testing.T) {
-		c := checkFast(t)
+		return out
+	}},
+	{"generated", func(t *testing.T) (out [][]*yaml.RNode) {
 		for _, g := range kyvernogen.Generate(kyvernogen.DefaultSeed, 300) {
-			renderAll(t, parseDocs(t, strings.Join(append(g.Resources, g.Policies...), "\n---\n")))
+			out = append(out, parseDocs(t, strings.Join(append(g.Resources, g.Policies...), "\n---\n")))
 		}
-		c.report(t)
-	})
-	t.Run("bench", func(t *testing.T) {
-		c := checkFast(t)
+		return out
+	}},
+	{"bench", func(t *testing.T) [][]*yaml.RNode {
 		docs := parseDocs(t, benchCorpusPolicies(t)+"\n---\n"+fastResources)
 		rl, err := yaml.Parse(string(corpus.ResourceList(60, 0)))
 		require.NoError(t, err)
@@ -177,10 +180,25 @@ func TestFastMatchesGeneral(t *testing.T) {
 				docs = append(docs, n)
 			}
 		}
-		renderAll(t, docs)
-		c.report(t)
-		assert.Greater(t, c.fast, c.calls*9/10, "the fast path takes the benchmark's patches")
-	})
+		return [][]*yaml.RNode{docs}
+	}},
+}
+
+// TestFastMatchesGeneral: the fast path agrees with the general path on
+// every strategic merge of checkedInputs.
+func TestFastMatchesGeneral(t *testing.T) {
+	for _, in := range checkedInputs {
+		t.Run(in.name, func(t *testing.T) {
+			c := checkFast(t)
+			for _, docs := range in.docs(t) {
+				renderAll(t, docs)
+			}
+			c.report(t)
+			if in.name == "bench" {
+				assert.Greater(t, c.fast, c.calls*9/10, "the fast path takes the benchmark's patches")
+			}
+		})
+	}
 }
 
 // TestFastDeclinesUntouched: where the fast path declines, the resource is

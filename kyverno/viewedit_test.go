@@ -13,9 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
-	"github.com/apply-overrides/apply-overrides/internal/conformancetest"
-	"github.com/apply-overrides/apply-overrides/internal/corpus"
-	"github.com/apply-overrides/apply-overrides/internal/kyvernogen"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 )
 
@@ -102,41 +99,21 @@ func (c *viewChecker) report(t *testing.T) {
 // TestIncrementalView: wherever a view is brought up to date from the fast
 // path's edits, or taken from the previous policy, instead of being read
 // again, it equals the node read again, and the fast path decides as it
-// would without its memory of calm parts (smp.Calm):
-// on the Kyverno conformance cases, the generated differential scenarios
-// and the benchmark's policies on resources shaped like the benchmark's.
+// would without its memory of calm parts (smp.Calm), on checkedInputs.
 func TestIncrementalView(t *testing.T) {
-	t.Run("conformance", func(t *testing.T) {
-		c := checkViews(t)
-		for _, cs := range conformancetest.Load(t, "../testdata/conformance", "kyverno") {
-			renderAll(t, conformancetest.Items(t, cs))
-		}
-		c.report(t)
-	})
-	t.Run("generated", func(t *testing.T) {
-		c := checkViews(t)
-		for _, g := range kyvernogen.Generate(kyvernogen.DefaultSeed, 300) {
-			renderAll(t, parseDocs(t, strings.Join(append(g.Resources, g.Policies...), "\n---\n")))
-		}
-		c.report(t)
-	})
-	t.Run("bench", func(t *testing.T) {
-		c := checkViews(t)
-		docs := parseDocs(t, benchCorpusPolicies(t)+"\n---\n"+fastResources)
-		rl, err := yaml.Parse(string(corpus.ResourceList(60, 0)))
-		require.NoError(t, err)
-		items, err := rl.Pipe(yaml.Lookup("items"))
-		require.NoError(t, err)
-		for _, it := range items.Content() {
-			if n := yaml.NewRNode(it); !strings.Contains(n.GetApiVersion(), "karmada") {
-				docs = append(docs, n)
+	for _, in := range checkedInputs {
+		t.Run(in.name, func(t *testing.T) {
+			c := checkViews(t)
+			for _, docs := range in.docs(t) {
+				renderAll(t, docs)
 			}
-		}
-		renderAll(t, docs)
-		c.report(t)
-		assert.Greater(t, c.updates, 60, "the benchmark's patches update the view")
-		assert.Greater(t, c.taken, 5, "the second policy takes the first one's view")
-	})
+			c.report(t)
+			if in.name == "bench" {
+				assert.Greater(t, c.updates, 60, "the benchmark's patches update the view")
+				assert.Greater(t, c.taken, 5, "the second policy takes the first one's view")
+			}
+		})
+	}
 }
 
 // TestWithEdits: the view is updated where the edits say, the view it was
@@ -257,35 +234,28 @@ spec:
 `
 
 // TestViewsChangeNothing: updating views from the fast path's edits and
-// handing them from policy to policy change no output and no error: the
-// generated scenarios, the conformance cases and viewsTwoPolicies rendered
-// with and without (keepViews) give the same resources, byte for byte.
+// handing them from policy to policy change no output and no error:
+// viewsTwoPolicies and checkedInputs rendered with and without
+// (keepViews) give the same resources, byte for byte.
 func TestViewsChangeNothing(t *testing.T) {
 	c := checkViews(t)
-	render := func(t *testing.T, text string, keep bool) string {
+	render := func(t *testing.T, docs []*yaml.RNode, keep bool) string {
 		saved := keepViews
 		keepViews = keep
 		defer func() { keepViews = saved }()
-		docs := parseDocs(t, text)
 		var out strings.Builder
 		renderAllInto(t, docs, &out)
 		return out.String()
 	}
-	texts := []string{viewsTwoPolicies}
-	for _, g := range kyvernogen.Generate(kyvernogen.DefaultSeed, 300) {
-		texts = append(texts, strings.Join(append(g.Resources, g.Policies...), "\n---\n"))
-	}
-	for _, cs := range conformancetest.Load(t, "../testdata/conformance", "kyverno") {
-		var parts []string
-		for _, n := range conformancetest.Items(t, cs) {
-			parts = append(parts, mustString(n))
+	two := checkedInput{"viewsTwoPolicies", func(t *testing.T) [][]*yaml.RNode {
+		return [][]*yaml.RNode{parseDocs(t, viewsTwoPolicies)}
+	}}
+	for _, in := range append([]checkedInput{two}, checkedInputs...) {
+		with, without := in.docs(t), in.docs(t)
+		for i := range with {
+			require.Equal(t, render(t, without[i], false), render(t, with[i], true), "%s input %d", in.name, i)
 		}
-		texts = append(texts, strings.Join(parts, "\n---\n"))
 	}
-	for i, text := range texts {
-		with, without := render(t, text, true), render(t, text, false)
-		require.Equal(t, without, with, "input %d:\n%s", i, text)
-	}
-	assert.Contains(t, render(t, viewsTwoPolicies, true), "saw: default/default/0")
+	assert.Contains(t, render(t, parseDocs(t, viewsTwoPolicies), true), "saw: default/default/0")
 	c.report(t)
 }

@@ -51,14 +51,7 @@ func Substitute(c *Context, doc any) (any, error) {
 // "/mutate"), which names the places in errors and {{@}}. The part must
 // hold no $() reference: a reference reads the whole document.
 func SubstituteAt(c *Context, doc any, path string) (any, error) {
-	if c == nil {
-		return nil, errors.New("variable substitution needs a context")
-	}
-	v, err := substituteAt(c, doc, path)
-	if err != nil {
-		return nil, err
-	}
-	return toJSON(v)
+	return substituteThen(c, doc, path, toJSON)
 }
 
 // SubstituteShared is SubstituteAt for a caller that only reads the
@@ -67,6 +60,17 @@ func SubstituteAt(c *Context, doc any, path string) (any, error) {
 // values (toJSON) only when it holds other values. The result is the value
 // SubstituteAt returns.
 func SubstituteShared(c *Context, doc any, path string) (any, error) {
+	return substituteThen(c, doc, path, func(v any) (any, error) {
+		if isJSON(v) {
+			return v, nil
+		}
+		return toJSON(v)
+	})
+}
+
+// substituteThen substitutes doc at path in c's context and hands the
+// result to finish.
+func substituteThen(c *Context, doc any, path string, finish func(any) (any, error)) (any, error) {
 	if c == nil {
 		return nil, errors.New("variable substitution needs a context")
 	}
@@ -74,10 +78,7 @@ func SubstituteShared(c *Context, doc any, path string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if isJSON(v) {
-		return v, nil
-	}
-	return toJSON(v)
+	return finish(v)
 }
 
 // isJSON reports whether v holds only what toJSON returns unchanged:
