@@ -201,9 +201,11 @@ func executeTo(stdin io.Reader) (io.WriterTo, framework.Results) {
 	if out, results, ok := streamFanOut(data); ok {
 		return encodedOutput{out: out, enc: enc}, results
 	}
-	var buf bytes.Buffer
-	buf.Grow(len(data) + len(data)/8 + 4096) // the output is about the input's size
-	if results, ok := stream(data, &buf); ok {
+	// The output is about the input's size. The buffer is made, not
+	// grown: Grow clears it in one copy that cannot be preempted (see
+	// resourcelist.readInput).
+	buf := bytes.NewBuffer(make([]byte, 0, len(data)+len(data)/8+4096))
+	if results, ok := stream(data, buf); ok {
 		return bytes.NewBuffer(enc.Apply(buf.Bytes())), results
 	}
 	in, err := resourcelist.Parse(data, listOptions)
@@ -211,7 +213,7 @@ func executeTo(stdin io.Reader) (io.WriterTo, framework.Results) {
 		out, results := failure("", err)
 		return bytes.NewBuffer(enc.Apply(out)), results
 	}
-	results, ok := executeList(in, &buf)
+	results, ok := executeList(in, buf)
 	if !ok {
 		out, results := failure(in.APIVersion, results)
 		return bytes.NewBuffer(enc.Apply(out)), results

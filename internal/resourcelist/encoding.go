@@ -22,7 +22,10 @@ func Normalize(data []byte) ([]byte, Encoding) {
 	}
 	// A byte order mark may also open the document after a leading ---
 	// (files concatenated by a tool); it is not part of the content.
-	data = bytes.ReplaceAll(data, []byte("---\n\xef\xbb\xbf"), []byte("---\n"))
+	// ReplaceAll copies the input even without a match: only call it on one.
+	if bomAfterStart := []byte("---\n\xef\xbb\xbf"); bytes.Contains(data, bomAfterStart) {
+		data = bytes.ReplaceAll(data, bomAfterStart, []byte("---\n"))
+	}
 	return data, enc
 }
 

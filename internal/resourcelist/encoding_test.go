@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestNormalize: what Normalize strips, what it records, and that Apply
@@ -44,6 +45,17 @@ func TestNormalize(t *testing.T) {
 			assert.Equal(t, c.enc, enc2)
 		})
 	}
+}
+
+// TestNormalizeKeepsPlainInput: an input without a byte order mark or
+// CRLF is returned as it is, not copied (a copy of a large input costs a
+// pause of the whole process; see readInput).
+func TestNormalizeKeepsPlainInput(t *testing.T) {
+	in := []byte("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n")
+	out, enc := Normalize(in)
+	assert.Equal(t, Encoding{}, enc)
+	require.NotEmpty(t, out)
+	assert.Same(t, &in[0], &out[0])
 }
 
 // TestApplyAddsToOutput: Apply encodes the whole output, the lines the

@@ -87,7 +87,7 @@ func ReadAll(r io.Reader) ([]byte, error) {
 		p.served = true
 		data, err = p.data, p.err
 	} else {
-		data, err = io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+		data, err = readInput(r, MaxInputBytes+1)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read the input ResourceList: %w", err)
@@ -111,7 +111,7 @@ type Preread struct {
 
 // PreRead reads r whole, up to one byte more than MaxInputBytes.
 func PreRead(r io.Reader) *Preread {
-	data, err := io.ReadAll(io.LimitReader(r, MaxInputBytes+1))
+	data, err := readInput(r, MaxInputBytes+1)
 	return &Preread{data: data, err: err, r: bytes.NewReader(data)}
 }
 
