@@ -197,6 +197,7 @@ func executeTo(stdin io.Reader) (io.WriterTo, framework.Results) {
 		out, results := failure("", err)
 		return bytes.NewBuffer(out), results
 	}
+	warm(data)
 	data, enc := resourcelist.Normalize(data)
 	if out, results, ok := streamFanOut(data); ok {
 		return encodedOutput{out: out, enc: enc}, results

@@ -5,6 +5,7 @@ package fn
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -94,4 +95,19 @@ func TestDescribeResult(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, describeResult(&c.r))
 	}
+}
+
+// TestWarmers: the dialects that start work from the input's text before
+// it is split (warmer) are Kyverno's alone, which loads kyaml's OpenAPI
+// schema early; an input naming no Kyverno version starts nothing.
+func TestWarmers(t *testing.T) {
+	var warmers []string
+	for _, d := range Dialects {
+		if _, ok := d.(warmer); ok {
+			warmers = append(warmers, fmt.Sprintf("%T", d))
+		}
+	}
+	assert.Equal(t, []string{"kyverno.Dialect"}, warmers)
+	warm(nil)
+	warm([]byte("apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n"))
 }

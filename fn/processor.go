@@ -56,6 +56,23 @@ type observer interface {
 	Observes(apiVersion, kind string) bool
 }
 
+// warmer is a Dialect that starts, from the input's text, work its
+// Compile would otherwise do on the run's critical path (Kyverno loads
+// kyaml's OpenAPI schema). executeTo calls Warm as soon as the input is
+// read, before it is split and checked.
+type warmer interface {
+	Warm(input []byte)
+}
+
+// warm calls every dialect's Warm.
+func warm(input []byte) {
+	for _, d := range Dialects {
+		if w, ok := d.(warmer); ok {
+			w.Warm(input)
+		}
+	}
+}
+
 // clusterless is a Dialect whose policies need no cluster to be named.
 type clusterless interface {
 	Clusterless() bool

@@ -57,7 +57,7 @@ func readCELNamespaces(nodes []*yaml.RNode) (celNamespaces, []error) {
 		b, err := yamlnode.MarshalJSON(n.YNode())
 		var obj map[string]any
 		if err == nil {
-			obj, err = decodeView(b)
+			obj, err = decodeObject(b)
 		}
 		if err == nil {
 			meta, _ := obj["metadata"].(map[string]any)

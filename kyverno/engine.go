@@ -74,9 +74,6 @@ func (p *compiled) apply(n *yaml.RNode, ns Namespaces, share *viewShare) (applie
 	if err != nil {
 		return 0, false, nil, err
 	}
-	if shared == nil || mapID(obj) != mapID(shared) {
-		jsonvalue.Int64NumbersInPlace(obj) // the engine's views hold int64s (SetObjectConverted)
-	}
 	defer func() {
 		if uerr := undo(); uerr != nil && err == nil {
 			err = uerr
@@ -632,23 +629,20 @@ func (r *run) viewJSON() ([]byte, error) {
 // Its integral numbers are int64s, as in all the views the engine holds
 // (the context takes them with SetObjectConverted).
 func (r *run) view() (map[string]any, error) {
-	obj, ok := yamlnode.ObjectValue(r.node.YNode())
-	if !ok {
-		b, err := r.viewJSON()
-		if err != nil {
-			return nil, err
-		}
-		if obj, err = decodeView(b); err != nil {
-			return nil, err
-		}
+	if obj, ok := yamlnode.ObjectValueInt64(r.node.YNode()); ok {
+		return obj, nil
 	}
-	jsonvalue.Int64NumbersInPlace(obj)
-	return obj, nil
+	b, err := r.viewJSON()
+	if err != nil {
+		return nil, err
+	}
+	return decodeView(b)
 }
 
-// jsonView is the resource as Kyverno sees it: its JSON value.
+// jsonView is the resource as Kyverno sees it: its JSON value, integral
+// numbers as int64s (as in all the views the engine holds).
 func jsonView(n *yaml.RNode) (map[string]any, error) {
-	if obj, ok := yamlnode.ObjectValue(n.YNode()); ok {
+	if obj, ok := yamlnode.ObjectValueInt64(n.YNode()); ok {
 		return obj, nil
 	}
 	b, err := yamlnode.MarshalJSON(n.YNode())
@@ -658,8 +652,18 @@ func jsonView(n *yaml.RNode) (map[string]any, error) {
 	return decodeView(b)
 }
 
-// decodeView decodes a resource's JSON text.
+// decodeView decodes a resource's JSON text, integral numbers as int64s.
 func decodeView(b []byte) (map[string]any, error) {
+	obj, err := decodeObject(b)
+	if err != nil {
+		return nil, err
+	}
+	jsonvalue.Int64NumbersInPlace(obj)
+	return obj, nil
+}
+
+// decodeObject decodes a resource's JSON text as json.Unmarshal does.
+func decodeObject(b []byte) (map[string]any, error) {
 	var obj map[string]any
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return nil, fmt.Errorf("read the resource as JSON: %w", err)

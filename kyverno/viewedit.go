@@ -11,7 +11,6 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/yaml"
 
 	"github.com/apply-overrides/apply-overrides/internal/yamlnode"
-	"github.com/apply-overrides/apply-overrides/kyverno/internal/jsonvalue"
 	"github.com/apply-overrides/apply-overrides/kyverno/smp"
 )
 
@@ -90,7 +89,7 @@ func (u *viewUpdate) at(v any, path []any, depth int, leaf func(any) (any, bool)
 // old: the scalar read from its node, or the map with the added keys.
 func (u *viewUpdate) leaf(old any, e smp.Edit, depth int) (any, bool) {
 	if e.Added == nil {
-		return int64s(yamlnode.Value(e.Node, depth))
+		return yamlnode.ValueInt64(e.Node, depth)
 	}
 	m, ok := old.(map[string]any)
 	if !ok {
@@ -111,7 +110,7 @@ func (u *viewUpdate) leaf(old any, e smp.Edit, depth int) (any, bool) {
 				return nil, false // a repeated key: the whole read decides
 			}
 			found = true
-			v, ok := int64s(yamlnode.Value(c[i+1], depth+1))
+			v, ok := yamlnode.ValueInt64(c[i+1], depth+1)
 			if !ok {
 				return nil, false
 			}
@@ -259,12 +258,3 @@ func fromShared(shared map[string]any, meta *yaml.RNode) (map[string]any, bool) 
 // checkShared, when set (by TestSharedView), checks each view taken from
 // the previous policy against the node read again.
 var checkShared func(n *yaml.RNode, view map[string]any, nsEmpty bool)
-
-// int64s turns a new part of a view into what the engine's views hold:
-// integral numbers as int64s.
-func int64s(v any, ok bool) (any, bool) {
-	if !ok {
-		return nil, false
-	}
-	return jsonvalue.Int64NumbersInPlace(v), true
-}

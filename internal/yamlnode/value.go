@@ -4,6 +4,7 @@
 package yamlnode
 
 import (
+	"math"
 	"strconv"
 	"unicode/utf8"
 
@@ -20,14 +21,21 @@ import (
 // contradicts the tag, numbers other than plain decimals (octal, hex,
 // underscores, infinities, NaN, integers of more than 15 digits), and
 // strings that are not valid UTF-8.
-func ObjectValue(n *yaml.Node) (map[string]any, bool) {
+func ObjectValue(n *yaml.Node) (map[string]any, bool) { return objectValue(n, false) }
+
+// ObjectValueInt64 is ObjectValue with every integral number an int64, as
+// jsonvalue.Int64Numbers would make it (Kyverno's views), without the
+// float64s in between.
+func ObjectValueInt64(n *yaml.Node) (map[string]any, bool) { return objectValue(n, true) }
+
+func objectValue(n *yaml.Node, ints bool) (map[string]any, bool) {
 	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
 		n = n.Content[0]
 	}
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil, false
 	}
-	v, ok := value(n, 0)
+	v, ok := value(n, 0, ints)
 	if !ok {
 		return nil, false
 	}
@@ -37,9 +45,13 @@ func ObjectValue(n *yaml.Node) (map[string]any, bool) {
 // Value is ObjectValue for a node at depth (the length of its path from
 // the resource's root), whatever its kind: a part of the resource's value,
 // with the same ok.
-func Value(n *yaml.Node, depth int) (any, bool) { return value(n, depth) }
+func Value(n *yaml.Node, depth int) (any, bool) { return value(n, depth, false) }
 
-func value(n *yaml.Node, depth int) (any, bool) {
+// ValueInt64 is Value with integral numbers as int64s (ObjectValueInt64).
+func ValueInt64(n *yaml.Node, depth int) (any, bool) { return value(n, depth, true) }
+
+// value reads n; ints makes integral numbers int64s.
+func value(n *yaml.Node, depth int, ints bool) (any, bool) {
 	if depth > 1000 || n.Style&yaml.TaggedStyle != 0 {
 		return nil, false
 	}
@@ -54,7 +66,7 @@ func value(n *yaml.Node, depth int) (any, bool) {
 			if _, dup := m[k.Value]; dup {
 				return nil, false
 			}
-			v, ok := value(n.Content[i+1], depth+1)
+			v, ok := value(n.Content[i+1], depth+1, ints)
 			if !ok {
 				return nil, false
 			}
@@ -64,7 +76,7 @@ func value(n *yaml.Node, depth int) (any, bool) {
 	case yaml.SequenceNode:
 		s := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			v, ok := value(c, depth+1)
+			v, ok := value(c, depth+1, ints)
 			if !ok {
 				return nil, false
 			}
@@ -72,7 +84,7 @@ func value(n *yaml.Node, depth int) (any, bool) {
 		}
 		return s, true
 	case yaml.ScalarNode:
-		return scalar(n)
+		return scalar(n, ints)
 	}
 	return nil, false
 }
@@ -86,7 +98,7 @@ func scalarTag(n *yaml.Node) string {
 	return n.ShortTag()
 }
 
-func scalar(n *yaml.Node) (any, bool) {
+func scalar(n *yaml.Node, ints bool) (any, bool) {
 	tag := scalarTag(n)
 	quoted := n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
 	if quoted && tag != yaml.NodeTagString {
@@ -108,15 +120,24 @@ func scalar(n *yaml.Node) (any, bool) {
 	case yaml.NodeTagInt:
 		if decimalInt(v) {
 			f, err := strconv.ParseFloat(v, 64)
-			return f, err == nil
+			return number(f, ints), err == nil
 		}
 	case yaml.NodeTagFloat:
 		if decimalFloat(v) {
 			f, err := strconv.ParseFloat(v, 64)
-			return f, err == nil
+			return number(f, ints), err == nil
 		}
 	}
 	return nil, false
+}
+
+// number is f, or with ints an integral f as an int64 (what
+// jsonvalue.Int64Numbers makes of it).
+func number(f float64, ints bool) any {
+	if ints && f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+		return int64(f)
+	}
+	return f
 }
 
 // decimalInt reports a plain decimal integer of at most 15 digits without

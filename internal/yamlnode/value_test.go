@@ -5,6 +5,7 @@ package yamlnode
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,6 +54,7 @@ func TestObjectValue(t *testing.T) {
 		want, wok := viaText(t, n.YNode())
 		require.True(t, wok, "ObjectValue answers where the JSON text fails: %s", doc)
 		assert.Equal(t, want, got, doc)
+		checkInt64(t, n.YNode(), got)
 	}
 	assert.GreaterOrEqual(t, answered, 3)
 	n, err := yaml.Parse("a: 1\nb: x\n")
@@ -78,5 +80,48 @@ func FuzzObjectValue(f *testing.F) {
 		want, wok := viaText(t, n.YNode())
 		require.True(t, wok, "ObjectValue answers where the JSON text fails")
 		require.Equal(t, want, got)
+		checkInt64(t, n.YNode(), got)
 	})
+}
+
+// checkInt64: ObjectValueInt64 answers where ObjectValue does, with
+// every integral float64 of its answer an int64 (what Kyverno's engine
+// holds) and everything else the same.
+func checkInt64(t testing.TB, n *yaml.Node, floats map[string]any) {
+	ints, ok := ObjectValueInt64(n)
+	require.True(t, ok)
+	var same func(f, i any) bool
+	same = func(f, i any) bool {
+		switch f := f.(type) {
+		case float64:
+			if f == math.Trunc(f) && f >= math.MinInt64 && f < math.MaxInt64 {
+				return i == any(int64(f))
+			}
+			return i == any(f)
+		case map[string]any:
+			m, ok := i.(map[string]any)
+			if !ok || len(m) != len(f) {
+				return false
+			}
+			for k, v := range f {
+				if w, ok := m[k]; !ok || !same(v, w) {
+					return false
+				}
+			}
+			return true
+		case []any:
+			l, ok := i.([]any)
+			if !ok || len(l) != len(f) {
+				return false
+			}
+			for k := range f {
+				if !same(f[k], l[k]) {
+					return false
+				}
+			}
+			return true
+		}
+		return assert.ObjectsAreEqual(f, i)
+	}
+	require.True(t, same(floats, ints), "floats %v, ints %v", floats, ints)
 }

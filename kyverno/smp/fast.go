@@ -921,10 +921,10 @@ func normalise(n *yaml.Node) {
 
 // Schemas: kyaml's ResourceSchema.Field resolves references on every
 // call; the fast path caches the lookups for the life of the process.
-var (
-	schemaCache sync.Map // schemaKey -> *openapi.ResourceSchema (nil stored as noSchema)
-	noSchema    = &openapi.ResourceSchema{}
-)
+var schemaCache struct {
+	sync.RWMutex
+	m map[schemaKey]*openapi.ResourceSchema // nil: kyaml has none
+}
 
 type schemaKey struct {
 	s    *openapi.ResourceSchema
@@ -992,18 +992,18 @@ func rootSchema(root *yaml.Node) (*openapi.ResourceSchema, bool) {
 }
 
 func cachedSchema(key schemaKey, find func() *openapi.ResourceSchema) *openapi.ResourceSchema {
-	if v, ok := schemaCache.Load(key); ok {
-		s := v.(*openapi.ResourceSchema)
-		if s == noSchema {
-			return nil
-		}
+	schemaCache.RLock()
+	s, ok := schemaCache.m[key]
+	schemaCache.RUnlock()
+	if ok {
 		return s
 	}
-	s := find()
-	if s == nil {
-		schemaCache.Store(key, noSchema)
-	} else {
-		schemaCache.Store(key, s)
+	s = find()
+	schemaCache.Lock()
+	if schemaCache.m == nil {
+		schemaCache.m = map[schemaKey]*openapi.ResourceSchema{}
 	}
+	schemaCache.m[key] = s
+	schemaCache.Unlock()
 	return s
 }
