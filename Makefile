@@ -121,10 +121,11 @@ bench-peers: build
 ##       resources and P OverridePolicies without and with two Kyverno ClusterPolicies, and the
 ##       Kyverno CLI v1.19.1 (hack/kyverno-cli.sh; the first build takes minutes) applying them to
 ##       the same resources in one run, REPS interleaved runs each, then a cross-check of every
-##       object against the CLI's; e.g. make bench-kyverno R=10000 P=200 REPS=3
+##       object against the CLI's; OURS_REPS (default REPS) rounds of apply-overrides' own two runs;
+##       e.g. make bench-kyverno R=10000 P=200 REPS=3 OURS_REPS=15
 bench-kyverno: build
 	KYVERNO_CLI="$$(./hack/kyverno-cli.sh)" && \
-	  KYVERNO_CLI="$$KYVERNO_CLI" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" bench/kyverno.sh $(R) $(P) $(REPS)
+	  KYVERNO_CLI="$$KYVERNO_CLI" APPLY_OVERRIDES="$(CURDIR)/$(BIN)" GO="$(GO)" OURS_REPS="$(OURS_REPS)" bench/kyverno.sh $(R) $(P) $(REPS)
 
 ## bench-fanout: one fan-out run over CLUSTERS clusters (data.render "*") beside the single-cluster run, REPS
 ##       interleaved runs each, on a fleet corpus (bench/, gen -clusters); prints the ratios and the cost per extra

@@ -7,7 +7,9 @@
 # ClusterPolicies (gen -kyverno; bench/cmd/gen/kyverno.go), and the Kyverno
 # CLI applying the same two policies to the same resources, all in one
 # 10 000-document file in one run. Each is run REPS times under
-# /usr/bin/time -v, interleaved round-robin.
+# /usr/bin/time -v, interleaved round-robin; apply-overrides' two runs,
+# which take seconds where the CLI takes minutes, OURS_REPS times (REPS
+# unless set), so that the overhead's median can rest on more rounds.
 #
 #   bench/kyverno.sh [R] [P] [REPS]    (make bench-kyverno R=10000 P=200 runs it)
 #
@@ -18,13 +20,15 @@
 # against without them; apply-overrides with them against the CLI), the
 # Kyverno rules applied (the CLI's "pass" count, and apply-overrides' own
 # count: its rules applied with the policies less those without) and the
-# cost per applied rule; then cross-checks, object by object, every object
+# cost per applied rule, the spread of the overhead round by round (the
+# with and without runs of one round against each other); then cross-checks, object by object, every object
 # apply-overrides emits against the CLI's mutated object, and exits 1 when
 # any differs or the rule counts disagree.
 #
 # Environment:
 #   KYVERNO_CLI      the Kyverno CLI (make bench-kyverno: hack/kyverno-cli.sh)
 #   APPLY_OVERRIDES  the binary under test (default bin/apply-overrides)
+#   OURS_REPS        rounds of apply-overrides' two runs (default REPS)
 #   SEED (1), CLUSTER (member1), BENCH_WORK (/tmp/apply-overrides-peers), GO (go)
 set -euo pipefail
 
@@ -32,6 +36,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 R=${1:-1000}
 P=${2:-50}
 REPS=${3:-3}
+OURS_REPS=${OURS_REPS:-$REPS}
 SEED=${SEED:-1}
 CLUSTER=${CLUSTER:-member1}
 WORK=${BENCH_WORK:-/tmp/apply-overrides-peers}
@@ -89,14 +94,19 @@ run() {
 peers=(without with cli)
 : >"$OUT/results.tsv"
 loads=()
-for ((i = 1; i <= REPS; i++)); do
+for ((i = 1; i <= REPS || i <= OURS_REPS; i++)); do
   for peer in "${peers[@]}"; do
+    reps=$OURS_REPS
+    [ "$peer" = cli ] && reps=$REPS
+    [ "$i" -le "$reps" ] || continue
     loads+=("$(cut -d' ' -f1 /proc/loadavg)")
     run "$peer" "$i" || exit 1
-    log "-- $peer run $i/$REPS: $(tail -1 "$OUT/results.tsv" | cut -f3) s"
+    log "-- $peer run $i/$reps: $(tail -1 "$OUT/results.tsv" | cut -f3) s"
   done
 done
 
+# spread: the min, median and max of the numbers on stdin, signed.
+spread() { sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%+.0f / %+.0f / %+.0f", v[1], m, v[NR] }'; }
 cpu() { awk -F'\t' -v p="$1" '$1 == p { print $4 + $5 }' "$OUT/results.tsv" | median; }
 # applied FILE: the rules apply-overrides reports applying.
 applied() { grep -o 'applied [0-9]* override rule(s)' "$1" | awk '{ n += $2 } END { print n + 0 }'; }
@@ -104,7 +114,7 @@ applied() { grep -o 'applied [0-9]* override rule(s)' "$1" | awk '{ n += $2 } EN
 ours=$(($(applied "$OUT/with.out") - $(applied "$OUT/without.out")))
 cli_pass=$(grep -o '^pass: [0-9]*' "$OUT/cli.log" | awk '{ print $2 }' | tail -1)
 {
-  echo "# R=$R P=$P seed=$SEED cluster=$CLUSTER, $REPS runs each, medians, interleaved"
+  echo "# R=$R P=$P seed=$SEED cluster=$CLUSTER, $OURS_REPS runs of apply-overrides without and with, $REPS of the CLI, medians, interleaved"
   echo "# $(nproc) CPUs, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $("$GO" env GOVERSION)"
   echo "# load average (1 min) before each run: ${loads[*]}"
   echo "# corpus: $(stat -c %s "$CORPUS/resourcelist.yaml") bytes; the CLI's resources: $(stat -c %s "$CORPUS/kyverno/resources.yaml") bytes"
@@ -130,6 +140,12 @@ cli_pass=$(grep -o '^pass: [0-9]*' "$OUT/cli.log" | awk '{ print $2 }' | tail -1
       printf "apply-overrides with them against the CLI: wall %.2f ×, CPU %.2f ×\n", ww / wc, cw / cc
       if (n > 0) printf "per applied rule: %.0f µs of CPU, %.0f µs of wall\n", (cw - co) / n * 1e6, (ww - wo) / n * 1e6
     }'
+  # The overhead round by round: each with run against the without run of
+  # its round.
+  awk -F'\t' '$1 == "without" { w[$2] = $3; c[$2] = $4 + $5 } $1 == "with" { W[$2] = $3; C[$2] = $4 + $5 }
+    END { for (r in W) if (r in w) printf "%.2f\t%.2f\n", (W[r] / w[r] - 1) * 100, (C[r] / c[r] - 1) * 100 }' "$OUT/results.tsv" >"$OUT/rounds.tsv"
+  printf "round by round (%d rounds): wall %s, CPU %s (min / median / max, %%)\n" "$(wc -l <"$OUT/rounds.tsv")" \
+    "$(cut -f1 "$OUT/rounds.tsv" | spread)" "$(cut -f2 "$OUT/rounds.tsv" | spread)"
   echo
   echo "Cross-check (apply-overrides with the ClusterPolicies vs the CLI's mutated objects):"
   echo "  $("$BIN/crosscheck" -q -last "$OUT/cli.yaml" "$OUT/with.out" || true)"
