@@ -404,11 +404,9 @@ func (r *run) foreach(entries []ForEachMutation, nesting int) (bool, error) {
 				order = "Descending"
 			}
 		}
-		beforeObj := r.obj
-		if !r.objCurrent || !r.objIsView {
-			if beforeObj, err = r.view(); err != nil {
-				return changed, err
-			}
+		beforeObj, _, err := r.currentView()
+		if err != nil {
+			return changed, err
 		}
 		if _, err := r.foreachEntry(i, &fe, list, order == "Descending", nesting); err != nil {
 			return changed, err

@@ -255,6 +255,6 @@ func fromShared(shared map[string]any, meta *yaml.RNode) (map[string]any, bool) 
 	return shared, empty
 }
 
-// checkShared, when set (by TestSharedView), checks each view taken from
+// checkShared, when set (by TestIncrementalView), checks each view taken from
 // the previous policy against the node read again.
 var checkShared func(n *yaml.RNode, view map[string]any, nsEmpty bool)

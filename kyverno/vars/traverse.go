@@ -5,6 +5,7 @@ package vars
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,10 +131,7 @@ func (w *walker) walkObject(m map[string]any, path string) (any, bool, error) {
 			continue // nothing renamed yet: the copy would hold m[key]
 		}
 		if out == nil {
-			out = make(map[string]any, len(m))
-			for k, v := range m {
-				out[k] = v
-			}
+			out = maps.Clone(m)
 		}
 		if newKey != key {
 			delete(out, key)
