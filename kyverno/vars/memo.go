@@ -42,8 +42,10 @@ type compiledQuery struct {
 }
 
 var (
-	queries       memo[compiledQuery]
-	variableLists memo[[]string]
+	queries        memo[compiledQuery]
+	variableLists  memo[[]string]
+	variableStarts memo[bool]
+	variableTexts  memo[variableParts]
 )
 
 // compileCached is compile, remembered by expression.
@@ -59,4 +61,25 @@ func compileCached(expr string) (*gojmespath.JMESPath, error) {
 // caller does not change the list.
 func findVariables(s string) []string {
 	return variableLists.get(s, func(s string) []string { return reVariable.FindAllString(s, -1) })
+}
+
+// startsWithVariable is reVariableStart.MatchString(v), remembered by v: v
+// is a match of reVariable, one of the few a policy's strings hold.
+func startsWithVariable(v string) bool {
+	return variableStarts.get(v, reVariableStart.MatchString)
+}
+
+// variableParts is what variableText returns.
+type variableParts struct {
+	text    string
+	shallow bool
+}
+
+// variableTextCached is variableText, remembered by v.
+func variableTextCached(v string) (text string, shallow bool) {
+	p := variableTexts.get(v, func(v string) variableParts {
+		text, shallow := variableText(v)
+		return variableParts{text, shallow}
+	})
+	return p.text, p.shallow
 }

@@ -36,3 +36,15 @@ func TestCompileCachedKeepsErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "x", v)
 }
+
+func TestVariablePartsCached(t *testing.T) {
+	for _, v := range []string{"{{a}}", "x{{a}}", "{{- a.b }}", " {{ {x} }}", "{{{a}}}", "a{{-b}}"} {
+		for range 2 { // computed, then remembered
+			assert.Equal(t, reVariableStart.MatchString(v), startsWithVariable(v), v)
+			text, shallow := variableText(v)
+			gotText, gotShallow := variableTextCached(v)
+			assert.Equal(t, text, gotText, v)
+			assert.Equal(t, shallow, gotShallow, v)
+		}
+	}
+}

@@ -148,13 +148,13 @@ func substituteString(r resolver, value, at string, deleting bool) (any, error) 
 		original := value
 		shallow := false
 		for _, v := range vars {
-			initial := reVariableStart.MatchString(v)
+			initial := startsWithVariable(v)
 			old := v
 			if !initial {
 				v = v[1:]
 			}
 			var variable string
-			variable, shallow = variableText(v)
+			variable, shallow = variableTextCached(v)
 			if variable == "@" {
 				prefix := "target"
 				if _, err := r.query("target"); err != nil {
