@@ -22,6 +22,9 @@ var (
 // at the referring leaf; anchors in doc's keys are ignored), then drops the
 // backslash of every \$(...) (pkg/engine/variables/vars.go).
 func substituteReferences(doc any) (any, error) {
+	if !holdsMarker(doc, "$(") {
+		return doc, nil // what walkMarked returns for it, without its walk
+	}
 	return walkMarked(doc, "", "$(", func(elem any, at string) (any, error) {
 		s, ok := elem.(string)
 		if !ok || !strings.Contains(s, "$(") {

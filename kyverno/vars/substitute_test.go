@@ -4,6 +4,7 @@
 package vars
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -299,4 +300,52 @@ func TestReferences(t *testing.T) {
 			assert.Equal(t, tc.want, got)
 		})
 	}
+}
+
+// TestHoldsMarker: a document holdsMarker says nothing of is what
+// walkMarked returns for it, the same maps and lists, f never called.
+func TestHoldsMarker(t *testing.T) {
+	docs := []any{
+		nil, "plain", 1.5, true,
+		map[string]any{"a": map[string]any{"b": []any{"x", map[string]any{"c": "y"}}}, "n": nil},
+		[]any{map[string]any{"k": "v"}, []any{"z"}},
+		map[string]any{"$(a)": "key"},
+		map[string]any{"a": []any{"x", "$(./b)"}},
+		map[string]any{"a": []map[string]any{{"b": "c"}}},
+		`\$(escaped)`,
+	}
+	for _, doc := range docs {
+		held := holdsMarker(doc, "$(")
+		called := false
+		out, err := walkMarked(doc, "", "$(", func(elem any, _ string) (any, error) {
+			called = true
+			return elem, nil
+		})
+		require.NoError(t, err)
+		if !held {
+			assert.False(t, called, "%v", doc)
+			assert.Equal(t, identity(doc), identity(out), "%v: the same map or list", doc)
+			assert.Equal(t, doc, out)
+		} else {
+			assert.True(t, called || isTypedList(doc), "%v: holdsMarker said yes, walkMarked found nothing", doc)
+		}
+	}
+}
+
+// identity is where a map or list value's contents are (0 else).
+func identity(v any) uintptr {
+	switch v.(type) {
+	case map[string]any, []any:
+		return reflect.ValueOf(v).Pointer()
+	}
+	return 0
+}
+
+func isTypedList(v any) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	_, ok = m["a"].([]map[string]any)
+	return ok
 }

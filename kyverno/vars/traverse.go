@@ -38,6 +38,32 @@ func walkMarked(doc any, path, marker string, f leafFunc) (any, error) {
 	return out, err
 }
 
+// holdsMarker reports whether a string or map key of doc holds marker,
+// or doc holds a []map[string]any (which walk converts to []any): when it
+// does not, walkMarked returns doc itself, unchanged, and calls f on
+// nothing.
+func holdsMarker(doc any, marker string) bool {
+	switch t := doc.(type) {
+	case string:
+		return strings.Contains(t, marker)
+	case map[string]any:
+		for k, v := range t {
+			if strings.Contains(k, marker) || holdsMarker(v, marker) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range t {
+			if holdsMarker(e, marker) {
+				return true
+			}
+		}
+	case []map[string]any:
+		return true
+	}
+	return false
+}
+
 type walker struct {
 	f      leafFunc
 	marker string
