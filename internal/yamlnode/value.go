@@ -63,14 +63,15 @@ func value(n *yaml.Node, depth int, ints bool) (any, bool) {
 			if k.Kind != yaml.ScalarNode || scalarTag(k) != yaml.NodeTagString || k.Style&yaml.TaggedStyle != 0 || !utf8.ValidString(k.Value) {
 				return nil, false
 			}
-			if _, dup := m[k.Value]; dup {
-				return nil, false
-			}
 			v, ok := value(n.Content[i+1], depth+1, ints)
 			if !ok {
 				return nil, false
 			}
+			before := len(m)
 			m[k.Value] = v
+			if len(m) == before {
+				return nil, false // a repeated key
+			}
 		}
 		return m, true
 	case yaml.SequenceNode:

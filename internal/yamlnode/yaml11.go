@@ -24,14 +24,18 @@ import (
 //
 // TestYAML11NonString and FuzzYAML11NonString hold it to kyaml's answer.
 func YAML11NonString(v string) bool {
-	if v == "" || strings.Contains(v, "\n") {
+	if v == "" {
+		return false
+	}
+	plain, multiLine := plainText(v)
+	if multiLine {
 		return false // as kyaml: multi-line strings are not checked
 	}
 	c := v[0]
-	if plainText(v) {
+	if plain {
 		switch {
 		case isLetter(c):
-			return yaml11Words[v]
+			return len(v) <= maxWord && yaml11Words[v]
 		case '0' <= c && c <= '9' && strings.IndexFunc(v, notNumeric) >= 0:
 			return false
 		case c == '/':
@@ -45,17 +49,24 @@ func YAML11NonString(v string) bool {
 	return yaml.IsValueNonString(v)
 }
 
-// plainText reports that v is printable ASCII read as one plain scalar of
-// exactly that text: no ": ", " #" or final colon (structure), no final
-// space (trimmed).
-func plainText(v string) bool {
+// plainText reports, in one pass over the non-empty v, whether v is
+// printable ASCII read as one plain scalar of exactly that text (no ": ",
+// " #" or final colon, which are structure; no final space, which is
+// trimmed) and whether it holds a line break.
+func plainText(v string) (plain, multiLine bool) {
+	plain = true
 	for i := 0; i < len(v); i++ {
-		if v[i] < ' ' || v[i] > '~' {
-			return false
+		switch c := v[i]; {
+		case c == '\n':
+			return false, true
+		case c < ' ' || c > '~':
+			plain = false
+		case c == ':' && i+1 < len(v) && v[i+1] == ' ', c == ' ' && i+1 < len(v) && v[i+1] == '#':
+			plain = false
 		}
 	}
 	last := v[len(v)-1]
-	return last != ':' && last != ' ' && !strings.Contains(v, ": ") && !strings.Contains(v, " #")
+	return plain && last != ':' && last != ' ', false
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
@@ -66,6 +77,9 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 func notNumeric(r rune) bool {
 	return !strings.ContainsRune("0123456789+-._: eExXoObBaAcCdDfFtTzZ", r)
 }
+
+// maxWord is the length of the longest of yaml11Words.
+const maxWord = len("FALSE")
 
 // yaml11Words are go-yaml v2's booleans and nulls that start with a letter.
 var yaml11Words = map[string]bool{
