@@ -59,7 +59,8 @@ type observer interface {
 // warmer is a Dialect that starts, from the input's text, work its
 // Compile would otherwise do on the run's critical path (Kyverno loads
 // kyaml's OpenAPI schema). executeTo calls Warm as soon as the input is
-// read, before it is split and checked.
+// read, before it is split and checked. Warm may go on reading input after
+// it returns (Kyverno searches it on a goroutine): nothing changes input.
 type warmer interface {
 	Warm(input []byte)
 }
