@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"sigs.k8s.io/kustomize/kyaml/yaml"
@@ -235,34 +234,13 @@ func mutateOnly(doc any) (any, bool) {
 		return nil, false
 	}
 	mutate, ok := m["mutate"]
-	if !ok || mentions(mutate, "$(") {
+	if !ok || vars.Mentions(mutate, "$(") {
 		return nil, false
 	}
 	for k, v := range m {
-		if k != "mutate" && (mentions(k, "{{") || mentions(k, "$(") || mentions(v, "{{") || mentions(v, "$(")) {
+		if k != "mutate" && (vars.Mentions(k, "{{") || vars.Mentions(k, "$(") || vars.Mentions(v, "{{") || vars.Mentions(v, "$(")) {
 			return nil, false
 		}
 	}
 	return mutate, true
-}
-
-// mentions reports a string containing s anywhere in v, keys included.
-func mentions(v any, s string) bool {
-	switch t := v.(type) {
-	case string:
-		return strings.Contains(t, s)
-	case map[string]any:
-		for k, e := range t {
-			if strings.Contains(k, s) || mentions(e, s) {
-				return true
-			}
-		}
-	case []any:
-		for _, e := range t {
-			if mentions(e, s) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -38,28 +38,34 @@ func walkMarked(doc any, path, marker string, f leafFunc) (any, error) {
 	return out, err
 }
 
-// holdsMarker reports whether a string or map key of doc holds marker,
-// or doc holds a []map[string]any (which walk converts to []any): when it
-// does not, walkMarked returns doc itself, unchanged, and calls f on
-// nothing.
-func holdsMarker(doc any, marker string) bool {
-	switch t := doc.(type) {
+// Mentions reports a string or map key holding s anywhere in the JSON
+// value v.
+func Mentions(v any, s string) bool { return mentions(v, s, false) }
+
+// holdsMarker is Mentions that also reports a []map[string]any (which walk
+// converts to []any): when it reports neither, walkMarked returns doc
+// itself, unchanged, and calls f on nothing.
+func holdsMarker(doc any, marker string) bool { return mentions(doc, marker, true) }
+
+// mentions is Mentions; typedLists also reports any []map[string]any.
+func mentions(v any, s string, typedLists bool) bool {
+	switch t := v.(type) {
 	case string:
-		return strings.Contains(t, marker)
+		return strings.Contains(t, s)
 	case map[string]any:
-		for k, v := range t {
-			if strings.Contains(k, marker) || holdsMarker(v, marker) {
+		for k, e := range t {
+			if strings.Contains(k, s) || mentions(e, s, typedLists) {
 				return true
 			}
 		}
 	case []any:
 		for _, e := range t {
-			if holdsMarker(e, marker) {
+			if mentions(e, s, typedLists) {
 				return true
 			}
 		}
 	case []map[string]any:
-		return true
+		return typedLists
 	}
 	return false
 }
