@@ -247,10 +247,15 @@ func encodeItem(w io.Writer, it *yaml.RNode) error {
 
 func encodeTo(w io.Writer, n *yaml.Node) error {
 	enc := yaml.NewEncoder(w)
+	q := lendQueue(enc)
 	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{n}}); err != nil {
 		return fmt.Errorf("encode: %w", err)
 	}
-	return enc.Close()
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	returnQueue(q) // only a queue whose every event was emitted and cleared
+	return nil
 }
 
 // WriteText writes items' text as WriteItem writes it, for a caller that
