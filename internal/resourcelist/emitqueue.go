@@ -59,13 +59,9 @@ type queuePath struct {
 // corpus is about 300 events.
 const queueCap = 1024
 
-var queues = sync.Pool{New: func() any {
-	p := eventQueue()
-	if p.typ == nil {
-		return nil
-	}
-	return reflect.MakeSlice(p.typ, 0, queueCap)
-}}
+// queues holds the queues lent out; it is only asked for one once
+// eventQueue has found the queue's type.
+var queues = sync.Pool{New: func() any { return reflect.MakeSlice(eventQueue().typ, 0, queueCap) }}
 
 // lendQueue gives enc's emitter, which has emitted nothing yet, a queue
 // from the pool; it returns the handle returnQueue takes, or an invalid
@@ -79,11 +75,7 @@ func lendQueue(enc *yaml.Encoder) reflect.Value {
 	if !ok || events.Len() != 0 || head.Int() != 0 {
 		return reflect.Value{}
 	}
-	q, _ := queues.Get().(reflect.Value)
-	if !q.IsValid() {
-		return reflect.Value{}
-	}
-	events.Set(q)
+	events.Set(queues.Get().(reflect.Value))
 	return events
 }
 
